@@ -1,0 +1,38 @@
+package dev.tabula.engine;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The tables of every account. Table names compare case-insensitively and keep the case they were
+ * created with. Implementations are thread-safe; every method is atomic and durable on return when
+ * the engine declares {@link Capability#DURABLE_ON_ACK}.
+ */
+public interface Catalog {
+
+  /**
+   * Creates a table with a fresh id.
+   *
+   * @return the new table, or empty when a table of that name (in any case) already exists
+   */
+  Optional<TableInfo> createTable(String account, String name);
+
+  /**
+   * Deletes a table and makes its entities unreachable at once, whatever their number; the space is
+   * reclaimed afterwards. The name can be created again immediately.
+   *
+   * @return false when no such table exists
+   */
+  boolean deleteTable(String account, String name);
+
+  /** Finds a table by name, case-insensitively. */
+  Optional<TableInfo> findTable(String account, String name);
+
+  /**
+   * Lists tables in the order of their lower-cased names, starting at the first whose lower-cased
+   * name is greater than or equal to {@code fromCanonicalName} (null for the first).
+   *
+   * @param limit the most tables to return; more may exist
+   */
+  List<TableInfo> listTables(String account, String fromCanonicalName, int limit);
+}

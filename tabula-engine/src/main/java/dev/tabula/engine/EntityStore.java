@@ -1,0 +1,31 @@
+package dev.tabula.engine;
+
+import dev.tabula.model.Entity;
+import dev.tabula.model.EntityKey;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The entities of all tables, addressed by table id. Thread-safe. A table id that the catalog no
+ * longer lists reads as empty.
+ */
+public interface EntityStore {
+
+  /** The entity with this key, with its Timestamp, or empty. */
+  Optional<Entity> read(long tableId, EntityKey key);
+
+  /**
+   * Scans a key range in (PartitionKey, RowKey) order. A page never contains half of an {@link
+   * #apply}: it sees each batch entirely or not at all.
+   */
+  Page scan(long tableId, ScanRequest request);
+
+  /**
+   * Applies up to 100 writes to one partition atomically: every precondition is checked against the
+   * state left by the writes before it, and either all writes commit at one commit time or none
+   * does. Each row key appears at most once (the caller checks). The result is durable on return
+   * when the engine declares {@link Capability#DURABLE_ON_ACK}. Merged entities are checked with
+   * {@link dev.tabula.model.EntityRules#checkStored}.
+   */
+  ApplyResult apply(long tableId, String partitionKey, List<Write> writes);
+}

@@ -1,0 +1,15 @@
+package dev.tabula.engine;
+
+import java.util.Objects;
+
+/**
+ * A table as the catalog knows it: the account it belongs to, its name in the case it was created
+ * with, and an internal id that is never reused, so a deleted table's data can be reclaimed in the
+ * background while a new table of the same name starts empty.
+ */
+public record TableInfo(String account, String name, long id) {
+  public TableInfo {
+    Objects.requireNonNull(account, "account");
+    Objects.requireNonNull(name, "name");
+  }
+}

@@ -1,0 +1,39 @@
+package dev.tabula.model;
+
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * The service's weak ETag, derived from an entity's Timestamp: {@code
+ * W/"datetime'2020-10-01T00%3A38%3A37.6216947Z'"} (captured from the real service; the {@code 0x...}
+ * form in the documentation samples is not what it returns).
+ */
+public record ETag(Instant timestamp) {
+  private static final String PREFIX = "W/\"datetime'";
+  private static final String SUFFIX = "'\"";
+
+  public ETag {
+    Objects.requireNonNull(timestamp, "timestamp");
+  }
+
+  /** The header form. */
+  public String value() {
+    return PREFIX + EdmDateTimes.format(timestamp).replace(":", "%3A") + SUFFIX;
+  }
+
+  /** Parses the header form; returns null when the text is not an ETag this service issued. */
+  public static ETag parse(String text) {
+    if (text == null || !text.startsWith(PREFIX) || !text.endsWith(SUFFIX)
+        || text.length() < PREFIX.length() + SUFFIX.length()) {
+      return null;
+    }
+    String inner = text.substring(PREFIX.length(), text.length() - SUFFIX.length());
+    Instant instant = EdmDateTimes.parse(inner.replace("%3A", ":").replace("%3a", ":"));
+    return instant == null ? null : new ETag(instant);
+  }
+
+  @Override
+  public String toString() {
+    return value();
+  }
+}

@@ -1,0 +1,82 @@
+package dev.tabula.model;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+
+/**
+ * The Table service's DateTime rules: 100 ns precision, the range 1601-01-01 to 9999-12-31 (UTC),
+ * and the wire form with trailing fractional zeros trimmed ({@code 2020-09-17T00:00:00Z}, {@code
+ * 2021-06-18T21:43:35.758567Z}), as captured from the real service.
+ */
+public final class EdmDateTimes {
+  /** The earliest DateTime the service stores: the Windows file-time epoch. */
+  public static final Instant MIN = Instant.parse("1601-01-01T00:00:00Z");
+
+  /** The latest DateTime the service stores. */
+  public static final Instant MAX = Instant.parse("9999-12-31T23:59:59.9999999Z");
+
+  private EdmDateTimes() {}
+
+  /** Drops precision finer than the service's 100 ns tick. */
+  public static Instant truncate(Instant instant) {
+    int nanos = instant.getNano();
+    return nanos % 100 == 0 ? instant : instant.minusNanos(nanos % 100);
+  }
+
+  /** True when the instant lies in the service's DateTime range. */
+  public static boolean inRange(Instant instant) {
+    return !instant.isBefore(MIN) && !instant.isAfter(MAX);
+  }
+
+  /** Formats as ISO 8601 UTC with at most 7 fractional digits and trailing zeros trimmed. */
+  public static String format(Instant instant) {
+    Instant t = truncate(instant);
+    String base = DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
+        LocalDateTime.ofEpochSecond(t.getEpochSecond(), 0, ZoneOffset.UTC));
+    int nanos = t.getNano();
+    if (nanos == 0) {
+      return base + "Z";
+    }
+    String fraction = String.format("%07d", nanos / 100);
+    int end = fraction.length();
+    while (fraction.charAt(end - 1) == '0') {
+      end--;
+    }
+    return base + "." + fraction.substring(0, end) + "Z";
+  }
+
+  /**
+   * Parses an ISO 8601 date-time; a value without an offset is taken as UTC, as the service (and
+   * Azurite) do. Returns null when the text is not a date-time. More than 7 fractional digits are
+   * accepted and truncated to the 100 ns tick.
+   */
+  public static Instant parse(String text) {
+    try {
+      return truncate(OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant());
+    } catch (DateTimeParseException withOffsetFailed) {
+      try {
+        return truncate(
+            LocalDateTime.parse(text, DateTimeFormatter.ISO_LOCAL_DATE_TIME).toInstant(ZoneOffset.UTC));
+      } catch (DateTimeParseException e) {
+        return null;
+      }
+    }
+  }
+
+  /** Whole 100 ns ticks since the Unix epoch, the unit of the commit clock. */
+  public static long toTicks(Instant instant) {
+    return Math.addExact(
+        Math.multiplyExact(instant.getEpochSecond(), 10_000_000L), instant.getNano() / 100);
+  }
+
+  /** The instant of a tick count from {@link #toTicks}. */
+  public static Instant fromTicks(long ticks) {
+    return Instant.EPOCH.plus(Math.floorDiv(ticks, 10_000_000L), ChronoUnit.SECONDS)
+        .plusNanos(Math.floorMod(ticks, 10_000_000L) * 100);
+  }
+}

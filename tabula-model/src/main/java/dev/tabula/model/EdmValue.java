@@ -1,0 +1,122 @@
+package dev.tabula.model;
+
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * A typed property value. Values are immutable; the sealed hierarchy lets codecs switch over every
+ * type exhaustively.
+ */
+public sealed interface EdmValue {
+
+  /** The Edm type of this value. */
+  EdmType type();
+
+  /** An {@code Edm.String}. */
+  record EdmString(String value) implements EdmValue {
+    public EdmString {
+      Objects.requireNonNull(value, "value");
+    }
+
+    @Override
+    public EdmType type() {
+      return EdmType.STRING;
+    }
+  }
+
+  /** An {@code Edm.Binary}; the array is copied in and out so the value stays immutable. */
+  record EdmBinary(byte[] value) implements EdmValue {
+    public EdmBinary {
+      value = value.clone();
+    }
+
+    @Override
+    public byte[] value() {
+      return value.clone();
+    }
+
+    /** The length in bytes, without copying. */
+    public int length() {
+      return value.length;
+    }
+
+    @Override
+    public EdmType type() {
+      return EdmType.BINARY;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof EdmBinary that && Arrays.equals(value, that.value);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(value);
+    }
+
+    @Override
+    public String toString() {
+      return "EdmBinary[" + Base64.getEncoder().encodeToString(value) + "]";
+    }
+  }
+
+  /** An {@code Edm.Boolean}. */
+  record EdmBoolean(boolean value) implements EdmValue {
+    @Override
+    public EdmType type() {
+      return EdmType.BOOLEAN;
+    }
+  }
+
+  /** An {@code Edm.DateTime}, UTC, with the service's 100 ns precision (see {@link EdmDateTimes}). */
+  record EdmDateTime(Instant value) implements EdmValue {
+    public EdmDateTime {
+      value = EdmDateTimes.truncate(Objects.requireNonNull(value, "value"));
+    }
+
+    @Override
+    public EdmType type() {
+      return EdmType.DATE_TIME;
+    }
+  }
+
+  /** An {@code Edm.Double}, including NaN and the infinities. */
+  record EdmDouble(double value) implements EdmValue {
+    @Override
+    public EdmType type() {
+      return EdmType.DOUBLE;
+    }
+  }
+
+  /** An {@code Edm.Guid}. */
+  record EdmGuid(UUID value) implements EdmValue {
+    public EdmGuid {
+      Objects.requireNonNull(value, "value");
+    }
+
+    @Override
+    public EdmType type() {
+      return EdmType.GUID;
+    }
+  }
+
+  /** An {@code Edm.Int32}. */
+  record EdmInt32(int value) implements EdmValue {
+    @Override
+    public EdmType type() {
+      return EdmType.INT32;
+    }
+  }
+
+  /** An {@code Edm.Int64}. */
+  record EdmInt64(long value) implements EdmValue {
+    @Override
+    public EdmType type() {
+      return EdmType.INT64;
+    }
+  }
+}

@@ -1,0 +1,112 @@
+package dev.tabula.protocol.http;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * An HTTP request as the protocol layer sees it, independent of the transport: method, the path and
+ * query exactly as received (still percent-encoded), headers (names case-insensitive) and the whole
+ * body.
+ */
+public final class ServiceRequest {
+  private final String method;
+  private final String rawPath;
+  private final String rawQuery;
+  private final Map<String, List<String>> headers;
+  private final Map<String, String> queryParameters;
+  private final byte[] body;
+
+  /**
+   * @param method the HTTP method, upper case
+   * @param uri the request target: path plus optional {@code ?query}, percent-encoded
+   * @param headers header name to values, in any case
+   * @param body the request body, empty when there is none
+   */
+  public ServiceRequest(String method, String uri, Map<String, List<String>> headers, byte[] body) {
+    this.method = Objects.requireNonNull(method, "method").toUpperCase(Locale.ROOT);
+    int q = uri.indexOf('?');
+    this.rawPath = q < 0 ? uri : uri.substring(0, q);
+    this.rawQuery = q < 0 ? "" : uri.substring(q + 1);
+    TreeMap<String, List<String>> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    headers.forEach((k, v) -> h.computeIfAbsent(k, x -> new ArrayList<>()).addAll(v));
+    this.headers = Collections.unmodifiableMap(h);
+    this.queryParameters = parseQuery(rawQuery);
+    this.body = body;
+  }
+
+  private static Map<String, String> parseQuery(String rawQuery) {
+    Map<String, String> params = new LinkedHashMap<>();
+    if (rawQuery.isEmpty()) {
+      return params;
+    }
+    for (String pair : rawQuery.split("&")) {
+      if (pair.isEmpty()) {
+        continue;
+      }
+      int eq = pair.indexOf('=');
+      String name = decode(eq < 0 ? pair : pair.substring(0, eq));
+      String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+      params.putIfAbsent(name, value);
+    }
+    return Collections.unmodifiableMap(params);
+  }
+
+  /** Percent-decodes a URL component; {@code +} stays a plus, as in a path. */
+  public static String decode(String component) {
+    return URLDecoder.decode(component.replace("+", "%2B"), StandardCharsets.UTF_8);
+  }
+
+  /** The HTTP method, upper case. */
+  public String method() {
+    return method;
+  }
+
+  /** The path as received, still percent-encoded. */
+  public String rawPath() {
+    return rawPath;
+  }
+
+  /** The query string as received, without the {@code ?}; empty when there is none. */
+  public String rawQuery() {
+    return rawQuery;
+  }
+
+  /** Decoded query parameters; the first value wins when a name repeats. */
+  public Map<String, String> queryParameters() {
+    return queryParameters;
+  }
+
+  /** One decoded query parameter, or null. */
+  public String queryParameter(String name) {
+    return queryParameters.get(name);
+  }
+
+  /** The first value of a header, or null. */
+  public String header(String name) {
+    List<String> values = headers.get(name);
+    return values == null || values.isEmpty() ? null : values.get(0);
+  }
+
+  /** Every value of a header, in order; empty when absent. */
+  public List<String> headers(String name) {
+    return headers.getOrDefault(name, List.of());
+  }
+
+  /** All headers, names compared case-insensitively. */
+  public Map<String, List<String>> headers() {
+    return headers;
+  }
+
+  /** The body; empty when there is none. Callers must not modify it. */
+  public byte[] body() {
+    return body;
+  }
+}

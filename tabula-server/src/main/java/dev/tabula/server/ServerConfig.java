@@ -1,0 +1,77 @@
+package dev.tabula.server;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything a server needs to start.
+ *
+ * @param host the address to listen on
+ * @param port the port; 0 picks a free one (see {@link TabulaServer#port()})
+ * @param engine the storage engine
+ * @param dataDir where a persistent engine keeps its files
+ * @param accounts the accounts served, at least one
+ * @param maxBodyBytes the largest request body accepted; larger ones get 413 RequestBodyTooLarge
+ * @param pageSize the most entities per query page: 1,000 as the service, smaller only in tests
+ */
+public record ServerConfig(
+    String host,
+    int port,
+    EngineKind engine,
+    Path dataDir,
+    List<Account> accounts,
+    int maxBodyBytes,
+    int pageSize) {
+
+  /** The emulator's table port, so emulator connection strings work unchanged. */
+  public static final int DEFAULT_PORT = 10002;
+
+  /** A batch may carry 4 MiB; anything larger is refused before it is buffered whole. */
+  public static final int DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024 + 64 * 1024;
+
+  public ServerConfig {
+    Objects.requireNonNull(host, "host");
+    Objects.requireNonNull(engine, "engine");
+    Objects.requireNonNull(dataDir, "dataDir");
+    accounts = List.copyOf(accounts);
+    if (accounts.isEmpty()) {
+      throw new IllegalArgumentException("at least one account is needed");
+    }
+    if (pageSize < 1 || pageSize > 1000) {
+      throw new IllegalArgumentException("pageSize must be 1..1000: " + pageSize);
+    }
+  }
+
+  /** The defaults: 127.0.0.1:10002, RocksDB in ./tabula-data, the development account. */
+  public static ServerConfig defaults() {
+    return new ServerConfig(
+        "127.0.0.1",
+        DEFAULT_PORT,
+        EngineKind.ROCKSDB,
+        Path.of("tabula-data"),
+        List.of(Account.DEVELOPMENT),
+        DEFAULT_MAX_BODY_BYTES,
+        1000);
+  }
+
+  /** This config on another port. */
+  public ServerConfig withPort(int newPort) {
+    return new ServerConfig(host, newPort, engine, dataDir, accounts, maxBodyBytes, pageSize);
+  }
+
+  /** This config with another engine and data directory. */
+  public ServerConfig withEngine(EngineKind newEngine, Path newDataDir) {
+    return new ServerConfig(host, port, newEngine, newDataDir, accounts, maxBodyBytes, pageSize);
+  }
+
+  /** This config with other accounts. */
+  public ServerConfig withAccounts(List<Account> newAccounts) {
+    return new ServerConfig(host, port, engine, dataDir, newAccounts, maxBodyBytes, pageSize);
+  }
+
+  /** This config with another page size (tests force small pages to exercise continuations). */
+  public ServerConfig withPageSize(int newPageSize) {
+    return new ServerConfig(host, port, engine, dataDir, accounts, maxBodyBytes, newPageSize);
+  }
+}
