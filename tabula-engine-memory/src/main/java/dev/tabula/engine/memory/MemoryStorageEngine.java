@@ -1,0 +1,53 @@
+package dev.tabula.engine.memory;
+
+import dev.tabula.engine.Capability;
+import dev.tabula.engine.Catalog;
+import dev.tabula.engine.CommitClock;
+import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.StorageEngine;
+import java.time.Clock;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * A storage engine that keeps everything on the heap, for tests and development. It declares no
+ * capabilities: nothing survives {@link #close()} or the process. Thread-safe; applies to one
+ * table are serialized (see {@link MemoryTable}), which keeps it simple and obviously correct.
+ */
+public final class MemoryStorageEngine implements StorageEngine {
+  private final MemoryLifecycle lifecycle = new MemoryLifecycle();
+  private final MemoryEntityStore entities;
+  private final MemoryCatalog catalog;
+
+  /** An empty engine whose commit times follow the system clock. */
+  public MemoryStorageEngine() {
+    this(Clock.systemUTC());
+  }
+
+  /** An empty engine whose commit times follow {@code wallClock} (kept strictly increasing). */
+  public MemoryStorageEngine(Clock wallClock) {
+    this.entities = new MemoryEntityStore(new CommitClock(wallClock), lifecycle);
+    this.catalog = new MemoryCatalog(entities, lifecycle);
+  }
+
+  @Override
+  public Catalog catalog() {
+    return catalog;
+  }
+
+  @Override
+  public EntityStore entities() {
+    return entities;
+  }
+
+  @Override
+  public Set<Capability> capabilities() {
+    return EnumSet.noneOf(Capability.class);
+  }
+
+  /** Marks the engine closed; idempotent. Later calls throw {@link IllegalStateException}. */
+  @Override
+  public void close() {
+    lifecycle.close();
+  }
+}

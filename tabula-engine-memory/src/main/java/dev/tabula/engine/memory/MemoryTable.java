@@ -1,0 +1,117 @@
+package dev.tabula.engine.memory;
+
+import dev.tabula.engine.ApplyResult;
+import dev.tabula.engine.CommitClock;
+import dev.tabula.engine.KeyBound;
+import dev.tabula.engine.KeyRange;
+import dev.tabula.engine.Page;
+import dev.tabula.engine.ScanRequest;
+import dev.tabula.engine.StopReason;
+import dev.tabula.engine.Write;
+import dev.tabula.model.Entity;
+import dev.tabula.model.EntityKey;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * The entities of one table in key order. One read-write lock per table: an apply holds the write
+ * lock for its whole read-check-write, so it is atomic and isolated, and a scan holds the read
+ * lock for its whole page, so it sees every apply entirely or not at all. Simple rather than
+ * concurrent: the memory engine is for tests and development.
+ */
+final class MemoryTable {
+  private final NavigableMap<EntityKey, Entity> rows = new TreeMap<>();
+  private final ReadWriteLock lock = new ReentrantReadWriteLock();
+
+  Optional<Entity> read(EntityKey key) {
+    lock.readLock().lock();
+    try {
+      return Optional.ofNullable(rows.get(key));
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  ApplyResult apply(String partitionKey, List<Write> writes, CommitClock clock) {
+    lock.writeLock().lock();
+    try {
+      Map<String, Entity> staged = new LinkedHashMap<>();
+      ApplyResult result =
+          MemoryBatch.resolve(partitionKey, writes, clock.next(),
+              rowKey -> rows.get(new EntityKey(partitionKey, rowKey)), staged);
+      if (result instanceof ApplyResult.Committed) {
+        staged.forEach((rowKey, entity) -> store(new EntityKey(partitionKey, rowKey), entity));
+      }
+      return result;
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  Page scan(ScanRequest request) {
+    lock.readLock().lock();
+    try {
+      List<Entity> kept = new ArrayList<>();
+      long scanned = 0;
+      for (Entity entity : slice(request.range()).values()) {
+        // Checked before reading the next entity, so a full last page ends as exhausted.
+        if (kept.size() == request.limit()) {
+          return new Page(kept, entity.key(), StopReason.RETURN_LIMIT_REACHED, scanned);
+        }
+        if (System.nanoTime() - request.deadlineNanos() >= 0) {
+          return new Page(kept, entity.key(), StopReason.TIME_LIMIT_REACHED, scanned);
+        }
+        scanned++;
+        if (request.filter().test(entity)) {
+          kept.add(entity);
+        }
+      }
+      return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned);
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  private void store(EntityKey key, Entity entity) {
+    if (entity == null) {
+      rows.remove(key);
+    } else {
+      rows.put(key, entity);
+    }
+  }
+
+  private NavigableMap<EntityKey, Entity> slice(KeyRange range) {
+    NavigableMap<EntityKey, Entity> view = rows;
+    EntityKey from = range.lower() == null ? null : firstKeyAt(range.lower());
+    EntityKey to = range.upper() == null ? null : firstKeyAt(range.upper());
+    if (from != null && to != null && from.compareTo(to) >= 0) {
+      return new TreeMap<>();
+    }
+    if (from != null) {
+      view = view.tailMap(from, true);
+    }
+    if (to != null) {
+      view = view.headMap(to, false);
+    }
+    return view;
+  }
+
+  /**
+   * The smallest possible key at or after a position. After a partition {@code pk} that is the
+   * first key of partition {@code pk + U+0000}: no string lies between {@code pk} and it in
+   * code-point order, so every later partition starts at or after it.
+   */
+  private static EntityKey firstKeyAt(KeyBound bound) {
+    if (bound instanceof KeyBound.AtKey at) {
+      return at.key();
+    }
+    return EntityKey.firstOf(((KeyBound.AfterPartition) bound).partitionKey() + '\u0000');
+  }
+}

@@ -1,0 +1,149 @@
+package dev.tabula.engine.rocksdb;
+
+import static dev.tabula.engine.rocksdb.RocksCatalogRecords.FORMAT_KEY;
+import static dev.tabula.engine.rocksdb.RocksCatalogRecords.NEXT_ID_KEY;
+
+import dev.tabula.engine.Catalog;
+import dev.tabula.engine.TableInfo;
+import dev.tabula.model.TableNames;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.Slice;
+import org.rocksdb.WriteBatch;
+
+/**
+ * The catalog in the catalog column family (layout in {@link RocksCatalogRecords}). Changes are
+ * serialized by this object's monitor, each one a single synced write batch; lookups and listings
+ * read RocksDB directly. Deleting a table removes its record and deletes its id's key range in the
+ * same batch: RocksDB's range deletion takes constant time, and compaction reclaims the space.
+ */
+final class RocksCatalog implements Catalog {
+  private final RocksDatabase database;
+  private final RocksLiveTables live;
+  private long nextId;
+
+  private RocksCatalog(RocksDatabase database, RocksLiveTables live, long nextId) {
+    this.database = database;
+    this.live = live;
+    this.nextId = nextId;
+  }
+
+  /**
+   * Opens the catalog: writes the format record into a new database, refuses a format it does not
+   * know, and loads the next table id and the live table ids.
+   */
+  static RocksCatalog load(RocksDatabase database, RocksLiveTables live) {
+    long nextId = database.use(() -> {
+      byte[] format = database.db.get(database.catalog, FORMAT_KEY);
+      if (format == null) {
+        try (WriteBatch batch = new WriteBatch()) {
+          batch.put(database.catalog, FORMAT_KEY,
+              RocksCatalogRecords.intBytes(RocksCatalogRecords.FORMAT_VERSION));
+          batch.put(database.catalog, NEXT_ID_KEY, RocksCatalogRecords.longBytes(1));
+          database.db.write(database.syncWrites, batch);
+        }
+      } else if (RocksCatalogRecords.decodeInt(format) != RocksCatalogRecords.FORMAT_VERSION) {
+        throw new IllegalStateException(
+            "unsupported storage format version " + RocksCatalogRecords.decodeInt(format));
+      }
+      return RocksCatalogRecords.decodeLong(database.db.get(database.catalog, NEXT_ID_KEY));
+    });
+    RocksCatalog catalog = new RocksCatalog(database, live, nextId);
+    database.use(() -> {
+      catalog.forEachTable(RocksCatalogRecords.TABLES_START, RocksCatalogRecords.TABLES_END,
+          Integer.MAX_VALUE,
+          (key, value) -> live.add(RocksCatalogRecords.decodeLong(value)));
+      return null;
+    });
+    return catalog;
+  }
+
+  @Override
+  public synchronized Optional<TableInfo> createTable(String account, String name) {
+    byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
+    return database.use(() -> {
+      if (database.db.get(database.catalog, key) != null) {
+        return Optional.empty();
+      }
+      TableInfo table = new TableInfo(account, name, nextId);
+      try (WriteBatch batch = new WriteBatch()) {
+        batch.put(database.catalog, key, RocksCatalogRecords.tableValue(table));
+        batch.put(database.catalog, NEXT_ID_KEY, RocksCatalogRecords.longBytes(nextId + 1));
+        database.db.write(database.syncWrites, batch);
+      }
+      nextId++;
+      live.add(table.id());
+      return Optional.of(table);
+    });
+  }
+
+  @Override
+  public synchronized boolean deleteTable(String account, String name) {
+    byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
+    return database.use(() -> {
+      byte[] record = database.db.get(database.catalog, key);
+      if (record == null) {
+        return false;
+      }
+      long id = RocksCatalogRecords.decodeTable(account, record).id();
+      live.drop(id, () -> {
+        try (WriteBatch batch = new WriteBatch()) {
+          batch.delete(database.catalog, key);
+          batch.deleteRange(database.entities, RocksKeys.tablePrefix(id),
+              RocksKeys.tablePrefix(id + 1));
+          database.db.write(database.syncWrites, batch);
+        }
+        return null;
+      });
+      return true;
+    });
+  }
+
+  @Override
+  public Optional<TableInfo> findTable(String account, String name) {
+    byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
+    return database.use(() -> {
+      byte[] record = database.db.get(database.catalog, key);
+      return Optional.ofNullable(
+          record == null ? null : RocksCatalogRecords.decodeTable(account, record));
+    });
+  }
+
+  @Override
+  public List<TableInfo> listTables(String account, String fromCanonicalName, int limit) {
+    byte[] from = fromCanonicalName == null
+        ? RocksCatalogRecords.accountPrefix(account)
+        : RocksCatalogRecords.tableKey(account, fromCanonicalName);
+    byte[] end = RocksCatalogRecords.accountEnd(account);
+    List<TableInfo> tables = new ArrayList<>();
+    database.use(() -> {
+      forEachTable(from, end, limit,
+          (key, value) -> tables.add(RocksCatalogRecords.decodeTable(account, value)));
+      return null;
+    });
+    return tables;
+  }
+
+  private void forEachTable(byte[] from, byte[] end, int limit, RecordVisitor visitor)
+      throws RocksDBException {
+    try (Slice upper = new Slice(end);
+        ReadOptions options = new ReadOptions().setIterateUpperBound(upper);
+        RocksIterator it = database.db.newIterator(database.catalog, options)) {
+      int visited = 0;
+      for (it.seek(from); it.isValid() && visited < limit; it.next(), visited++) {
+        visitor.visit(it.key(), it.value());
+      }
+      it.status();
+    }
+  }
+
+  /** Receives one catalog record. */
+  @FunctionalInterface
+  private interface RecordVisitor {
+    void visit(byte[] key, byte[] value);
+  }
+}

@@ -1,0 +1,105 @@
+package dev.tabula.engine.rocksdb;
+
+import dev.tabula.engine.TableInfo;
+import dev.tabula.engine.codec.Wtf8;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * The records of the catalog column family. The first key byte says what a record is:
+ *
+ * <pre>
+ *   0x01                                     format version (int)
+ *   0x02                                     next table id (long)
+ *   0x03                                     commit-time mark (long, merged with "max")
+ *   0x10 | account | 0x00 | canonical name   table: id (long) | name as created
+ * </pre>
+ *
+ * Strings are UTF-8 ({@link Wtf8}); integers are big-endian. Table records of one account sort by
+ * canonical name, which is the order {@link dev.tabula.engine.Catalog#listTables} promises.
+ */
+final class RocksCatalogRecords {
+  /** The on-disk format this engine writes and reads; bump it when the layout changes. */
+  static final int FORMAT_VERSION = 1;
+
+  static final byte[] FORMAT_KEY = {0x01};
+  static final byte[] NEXT_ID_KEY = {0x02};
+  static final byte[] CLOCK_KEY = {0x03};
+  private static final byte TABLE_TAG = 0x10;
+
+  /** The first key of any table record. */
+  static final byte[] TABLES_START = {TABLE_TAG};
+
+  /** The first key after every table record. */
+  static final byte[] TABLES_END = {TABLE_TAG + 1};
+
+  private RocksCatalogRecords() {}
+
+  /** The prefix of every table record of an account. */
+  static byte[] accountPrefix(String account) {
+    if (account.indexOf('\u0000') >= 0) {
+      throw new IllegalArgumentException("an account name cannot contain U+0000");
+    }
+    byte[] name = Wtf8.encode(account);
+    byte[] out = new byte[name.length + 2];
+    out[0] = TABLE_TAG;
+    System.arraycopy(name, 0, out, 1, name.length);
+    out[out.length - 1] = 0x00;
+    return out;
+  }
+
+  /** The first byte string after every table record of an account. */
+  static byte[] accountEnd(String account) {
+    byte[] out = accountPrefix(account);
+    out[out.length - 1] = 0x01;
+    return out;
+  }
+
+  /** The key of a table record. */
+  static byte[] tableKey(String account, String canonicalName) {
+    return concat(accountPrefix(account), Wtf8.encode(canonicalName));
+  }
+
+  static byte[] tableValue(TableInfo table) {
+    return concat(longBytes(table.id()), Wtf8.encode(table.name()));
+  }
+
+  static TableInfo decodeTable(String account, byte[] value) {
+    long id = ByteBuffer.wrap(value, 0, 8).getLong();
+    return new TableInfo(account, Wtf8.decode(value, 8, value.length - 8), id);
+  }
+
+  static byte[] intBytes(int value) {
+    return ByteBuffer.allocate(4).putInt(value).array();
+  }
+
+  static int decodeInt(byte[] value) {
+    return ByteBuffer.wrap(value).getInt();
+  }
+
+  static byte[] longBytes(long value) {
+    return ByteBuffer.allocate(8).putLong(value).array();
+  }
+
+  static long decodeLong(byte[] value) {
+    return ByteBuffer.wrap(value).getLong();
+  }
+
+  /**
+   * A commit time for the "max" merge operator, which compares bytes: flipping the sign bit makes
+   * unsigned byte order equal signed order, so even ticks before 1970 merge correctly.
+   */
+  static byte[] clockMark(long ticks) {
+    return longBytes(ticks ^ Long.MIN_VALUE);
+  }
+
+  static long decodeClockMark(byte[] value) {
+    return decodeLong(value) ^ Long.MIN_VALUE;
+  }
+
+  private static byte[] concat(byte[] a, byte[] b) {
+    byte[] out = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+}

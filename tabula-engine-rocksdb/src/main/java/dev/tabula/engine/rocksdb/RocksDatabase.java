@@ -1,0 +1,138 @@
+package dev.tabula.engine.rocksdb;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.DBOptions;
+import org.rocksdb.LRUCache;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteOptions;
+
+/**
+ * The open RocksDB instance, its two column families and every native object they need, closed
+ * together. Every use goes through {@link #use}, which fails once the database is closed: calling
+ * into a closed RocksDB object would crash the JVM rather than throw.
+ */
+final class RocksDatabase implements AutoCloseable {
+  private static final byte[] CATALOG = "catalog".getBytes(StandardCharsets.UTF_8);
+  private static final byte[] ENTITIES = "entities".getBytes(StandardCharsets.UTF_8);
+
+  /** Native objects in the order they were made; closed in reverse. */
+  private final Deque<AutoCloseable> natives;
+  private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
+  private boolean closed;
+
+  final RocksDB db;
+  final ColumnFamilyHandle catalog;
+  final ColumnFamilyHandle entities;
+  /** Writes that are on stable storage when they return: the engine is durable on ack. */
+  final WriteOptions syncWrites;
+
+  private RocksDatabase(Deque<AutoCloseable> natives, RocksDB db, List<ColumnFamilyHandle> cfs,
+      WriteOptions syncWrites) {
+    this.natives = natives;
+    this.db = db;
+    this.catalog = cfs.get(1);
+    this.entities = cfs.get(2);
+    this.syncWrites = syncWrites;
+  }
+
+  /** Opens or creates the database in {@code dir}. */
+  static RocksDatabase open(Path dir, RocksOptions options) {
+    RocksDB.loadLibrary();
+    Deque<AutoCloseable> natives = new ArrayDeque<>();
+    try {
+      Files.createDirectories(dir);
+      LRUCache cache = push(natives, new LRUCache(options.blockCacheBytes()));
+      BloomFilter bloom = push(natives, new BloomFilter(10)); // point reads skip most files
+      BlockBasedTableConfig tables =
+          new BlockBasedTableConfig().setBlockCache(cache).setFilterPolicy(bloom);
+      ColumnFamilyOptions plain = push(natives, new ColumnFamilyOptions());
+      plain.setTableFormatConfig(tables);
+      ColumnFamilyOptions catalogOptions = push(natives, new ColumnFamilyOptions());
+      // "max" keeps the greatest commit-time mark however concurrent batches interleave.
+      catalogOptions.setTableFormatConfig(tables).setMergeOperatorName("max");
+      DBOptions dbOptions = push(natives, new DBOptions());
+      dbOptions.setCreateIfMissing(true).setCreateMissingColumnFamilies(true).setKeepLogFileNum(4);
+      WriteOptions sync = push(natives, new WriteOptions().setSync(true));
+      List<ColumnFamilyDescriptor> descriptors =
+          List.of(
+              new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, plain),
+              new ColumnFamilyDescriptor(CATALOG, catalogOptions),
+              new ColumnFamilyDescriptor(ENTITIES, plain));
+      List<ColumnFamilyHandle> handles = new ArrayList<>();
+      RocksDB db = RocksDB.open(dbOptions, dir.toString(), descriptors, handles);
+      natives.push(db);
+      handles.forEach(natives::push); // handles close before the database
+      return new RocksDatabase(natives, db, handles, sync);
+    } catch (RocksDBException | IOException | RuntimeException e) {
+      closeAll(natives);
+      throw new RocksStorageException("cannot open the RocksDB database at " + dir, e);
+    }
+  }
+
+  /**
+   * Runs {@code call} while the database is open, turning RocksDB's checked exception into {@link
+   * RocksStorageException}. {@link #close} waits for calls in progress.
+   *
+   * @throws IllegalStateException when the database is closed
+   */
+  <T> T use(RocksCall<T> call) {
+    lifecycle.readLock().lock();
+    try {
+      if (closed) {
+        throw new IllegalStateException("the storage engine is closed");
+      }
+      return call.call();
+    } catch (RocksDBException e) {
+      throw new RocksStorageException("RocksDB failed", e);
+    } finally {
+      lifecycle.readLock().unlock();
+    }
+  }
+
+  /** Closes every native object once calls in progress end; idempotent. */
+  @Override
+  public void close() {
+    lifecycle.writeLock().lock();
+    try {
+      if (!closed) {
+        closed = true;
+        closeAll(natives);
+      }
+    } finally {
+      lifecycle.writeLock().unlock();
+    }
+  }
+
+  private static <T extends AutoCloseable> T push(Deque<AutoCloseable> natives, T object) {
+    natives.push(object);
+    return object;
+  }
+
+  private static void closeAll(Deque<AutoCloseable> natives) {
+    RuntimeException failure = null;
+    while (!natives.isEmpty()) {
+      try {
+        natives.pop().close();
+      } catch (Exception e) {
+        failure = failure == null ? new RocksStorageException("cannot close RocksDB", e) : failure;
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package dev.tabula.engine.rocksdb;
+
+import dev.tabula.engine.ApplyResult;
+import dev.tabula.engine.CommitClock;
+import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.Page;
+import dev.tabula.engine.ScanRequest;
+import dev.tabula.engine.Write;
+import dev.tabula.engine.codec.EntityValueCodec;
+import dev.tabula.model.EdmDateTimes;
+import dev.tabula.model.Entity;
+import dev.tabula.model.EntityKey;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteBatch;
+
+/**
+ * Entities in the entities column family, keyed by {@link RocksKeys}, valued by {@link
+ * EntityValueCodec}. A partition batch runs its read-check-write under its partition's stripe lock
+ * and commits as one synced {@link WriteBatch}, which also raises the commit-time mark in the
+ * catalog so commit times keep increasing after a restart. Thread-safe.
+ */
+final class RocksEntityStore implements EntityStore {
+  private final RocksDatabase database;
+  private final RocksLiveTables live;
+  private final RocksPartitionLocks locks;
+  private final CommitClock clock;
+
+  RocksEntityStore(
+      RocksDatabase database, RocksLiveTables live, RocksPartitionLocks locks, CommitClock clock) {
+    this.database = database;
+    this.live = live;
+    this.locks = locks;
+    this.clock = clock;
+  }
+
+  @Override
+  public Optional<Entity> read(long tableId, EntityKey key) {
+    return database.use(
+        () -> Optional.ofNullable(readStored(tableId, key.partitionKey(), key.rowKey())));
+  }
+
+  @Override
+  public Page scan(long tableId, ScanRequest request) {
+    return database.use(() -> RocksScan.page(database, tableId, request));
+  }
+
+  /** {@inheritDoc} Throws {@code TABLE_NOT_FOUND} for a table id the catalog does not list. */
+  @Override
+  public ApplyResult apply(long tableId, String partitionKey, List<Write> writes) {
+    return database.use(
+        () -> live.whileLive(tableId,
+            () -> locks.withLock(tableId, partitionKey,
+                () -> applyLocked(tableId, partitionKey, writes))));
+  }
+
+  private ApplyResult applyLocked(long tableId, String partitionKey, List<Write> writes)
+      throws RocksDBException {
+    // Taken under the lock, so commit times on one partition increase in commit order.
+    Instant commitTime = clock.next();
+    Map<String, Entity> staged = new LinkedHashMap<>();
+    RocksBatch.StoredRows stored = rowKey -> readStored(tableId, partitionKey, rowKey);
+    ApplyResult result = RocksBatch.resolve(partitionKey, writes, commitTime, stored, staged);
+    if (result instanceof ApplyResult.Committed) {
+      try (WriteBatch batch = new WriteBatch()) {
+        for (Map.Entry<String, Entity> change : staged.entrySet()) {
+          byte[] key = RocksKeys.entityKey(tableId, partitionKey, change.getKey());
+          Entity entity = change.getValue();
+          if (entity == null) {
+            batch.delete(database.entities, key);
+          } else {
+            batch.put(database.entities, key,
+                EntityValueCodec.encode(commitTime, entity.properties()));
+          }
+        }
+        batch.merge(database.catalog, RocksCatalogRecords.CLOCK_KEY,
+            RocksCatalogRecords.clockMark(EdmDateTimes.toTicks(commitTime)));
+        database.db.write(database.syncWrites, batch);
+      }
+    }
+    return result;
+  }
+
+  private Entity readStored(long tableId, String partitionKey, String rowKey)
+      throws RocksDBException {
+    byte[] value = database.db.get(database.entities,
+        RocksKeys.entityKey(tableId, partitionKey, rowKey));
+    return value == null ? null : EntityValueCodec.decode(partitionKey, rowKey, value);
+  }
+}

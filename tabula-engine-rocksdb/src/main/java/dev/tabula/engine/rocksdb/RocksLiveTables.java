@@ -1,0 +1,50 @@
+package dev.tabula.engine.rocksdb;
+
+import dev.tabula.model.TableErrorCode;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.rocksdb.RocksDBException;
+
+/**
+ * The ids of tables the catalog lists, and a gate between applies and table deletion. An apply
+ * runs under the shared side of the gate and only on a live id; a deletion takes the exclusive
+ * side, so no apply can write under an id after its range was deleted, which would leave bytes
+ * that nothing reaches or reclaims.
+ */
+final class RocksLiveTables {
+  private final Set<Long> ids = ConcurrentHashMap.newKeySet();
+  private final ReentrantReadWriteLock gate = new ReentrantReadWriteLock();
+
+  void add(long tableId) {
+    ids.add(tableId);
+  }
+
+  /**
+   * Runs {@code call} while {@code tableId} stays live.
+   *
+   * @throws dev.tabula.model.TableException {@code TABLE_NOT_FOUND} when the table is not live
+   */
+  <T> T whileLive(long tableId, RocksCall<T> call) throws RocksDBException {
+    gate.readLock().lock();
+    try {
+      if (!ids.contains(tableId)) {
+        throw TableErrorCode.TABLE_NOT_FOUND.exception();
+      }
+      return call.call();
+    } finally {
+      gate.readLock().unlock();
+    }
+  }
+
+  /** Runs {@code deletion} with no apply in progress, then marks the table dead. */
+  void drop(long tableId, RocksCall<Void> deletion) throws RocksDBException {
+    gate.writeLock().lock();
+    try {
+      deletion.call();
+      ids.remove(tableId);
+    } finally {
+      gate.writeLock().unlock();
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package dev.tabula.engine.rocksdb;
+
+import dev.tabula.engine.KeyRange;
+import dev.tabula.engine.Page;
+import dev.tabula.engine.ScanRequest;
+import dev.tabula.engine.StopReason;
+import dev.tabula.engine.codec.EntityValueCodec;
+import dev.tabula.model.Entity;
+import dev.tabula.model.EntityKey;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.Slice;
+
+/**
+ * One page of a scan. The page reads one RocksDB iterator, which sees the database as of its
+ * creation (an implicit snapshot), and a write batch becomes visible all at once, so a page never
+ * shows half a batch. The range's upper bound is the iterator's upper bound, so RocksDB stops at
+ * it without reading past.
+ */
+final class RocksScan {
+  private RocksScan() {}
+
+  static Page page(RocksDatabase database, long tableId, ScanRequest request)
+      throws RocksDBException {
+    KeyRange range = request.range();
+    byte[] lower = range.lower() == null
+        ? RocksKeys.tablePrefix(tableId)
+        : RocksKeys.bound(tableId, range.lower());
+    byte[] upper = range.upper() == null
+        ? RocksKeys.tablePrefix(tableId + 1)
+        : RocksKeys.bound(tableId, range.upper());
+    if (Arrays.compareUnsigned(lower, upper) >= 0) {
+      return new Page(List.of(), null, StopReason.SOURCE_EXHAUSTED, 0);
+    }
+    try (Slice upperSlice = new Slice(upper);
+        ReadOptions options = new ReadOptions().setIterateUpperBound(upperSlice);
+        RocksIterator it = database.db.newIterator(database.entities, options)) {
+      it.seek(lower);
+      return collect(it, request);
+    }
+  }
+
+  private static Page collect(RocksIterator it, ScanRequest request) throws RocksDBException {
+    List<Entity> kept = new ArrayList<>();
+    long scanned = 0;
+    for (; it.isValid(); it.next()) {
+      // Checked before reading the next entity, so a full last page ends as exhausted.
+      if (kept.size() == request.limit()) {
+        return new Page(kept, RocksKeys.decode(it.key()), StopReason.RETURN_LIMIT_REACHED, scanned);
+      }
+      if (System.nanoTime() - request.deadlineNanos() >= 0) {
+        return new Page(kept, RocksKeys.decode(it.key()), StopReason.TIME_LIMIT_REACHED, scanned);
+      }
+      EntityKey key = RocksKeys.decode(it.key());
+      Entity entity = EntityValueCodec.decode(key.partitionKey(), key.rowKey(), it.value());
+      scanned++;
+      if (request.filter().test(entity)) {
+        kept.add(entity);
+      }
+    }
+    it.status(); // an I/O error ends iteration like the end of data; tell them apart
+    return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned);
+  }
+}

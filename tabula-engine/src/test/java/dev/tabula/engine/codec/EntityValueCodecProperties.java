@@ -1,0 +1,172 @@
+package dev.tabula.engine.codec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tabula.model.EdmDateTimes;
+import dev.tabula.model.EdmValue;
+import dev.tabula.model.EdmValue.EdmBinary;
+import dev.tabula.model.EdmValue.EdmBoolean;
+import dev.tabula.model.EdmValue.EdmDateTime;
+import dev.tabula.model.EdmValue.EdmDouble;
+import dev.tabula.model.EdmValue.EdmGuid;
+import dev.tabula.model.EdmValue.EdmInt32;
+import dev.tabula.model.EdmValue.EdmInt64;
+import dev.tabula.model.EdmValue.EdmString;
+import dev.tabula.model.Entity;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+class EntityValueCodecProperties {
+  private static final long MIN_TICKS = EdmDateTimes.toTicks(EdmDateTimes.MIN);
+  private static final long MAX_TICKS = EdmDateTimes.toTicks(EdmDateTimes.MAX);
+
+  @Property(tries = 300)
+  void decode_returnsWhatWasEncoded(
+      @ForAll("timestamps") Instant timestamp,
+      @ForAll("propertyMaps") Map<String, EdmValue> properties) {
+    Entity decoded =
+        EntityValueCodec.decode("pk", "rk", EntityValueCodec.encode(timestamp, properties));
+
+    assertThat(decoded).isEqualTo(new Entity("pk", "rk", timestamp, properties));
+    assertThat(new ArrayList<>(decoded.properties().keySet()))
+        .containsExactlyElementsOf(properties.keySet());
+  }
+
+  @Property(tries = 200)
+  void decodeProperty_findsEachPropertyAndOnlyThose(
+      @ForAll("propertyMaps") Map<String, EdmValue> properties, @ForAll("names") String probe) {
+    byte[] value = EntityValueCodec.encode(Instant.EPOCH, properties);
+
+    for (Map.Entry<String, EdmValue> property : properties.entrySet()) {
+      assertThat(EntityValueCodec.decodeProperty(value, property.getKey()))
+          .contains(property.getValue());
+    }
+    assertThat(EntityValueCodec.decodeProperty(value, probe))
+        .isEqualTo(java.util.Optional.ofNullable(properties.get(probe)));
+  }
+
+  @Property(tries = 100)
+  void decodeTimestamp_readsOnlyTheHeader(@ForAll("timestamps") Instant timestamp) {
+    byte[] value = EntityValueCodec.encode(timestamp, Map.of("a", new EdmInt32(1)));
+
+    assertThat(EntityValueCodec.decodeTimestamp(value)).isEqualTo(timestamp);
+  }
+
+  @Property(tries = 100)
+  void decode_failsCleanlyOnEveryTruncation(
+      @ForAll("propertyMaps") Map<String, EdmValue> properties) {
+    byte[] value = EntityValueCodec.encode(Instant.EPOCH, properties);
+
+    for (int length = 0; length < value.length; length++) {
+      byte[] truncated = Arrays.copyOf(value, length);
+      assertThatThrownBy(() -> EntityValueCodec.decode("p", "r", truncated))
+          .isInstanceOf(IllegalArgumentException.class);
+    }
+  }
+
+  @Example
+  void specialValues_roundTrip() {
+    Map<String, EdmValue> properties = new LinkedHashMap<>();
+    properties.put("nan", new EdmDouble(Double.NaN));
+    properties.put("oddNan", new EdmDouble(Double.longBitsToDouble(0x7ff8_0000_0000_0123L)));
+    properties.put("posInf", new EdmDouble(Double.POSITIVE_INFINITY));
+    properties.put("negInf", new EdmDouble(Double.NEGATIVE_INFINITY));
+    properties.put("negZero", new EdmDouble(-0.0));
+    properties.put("minLong", new EdmInt64(Long.MIN_VALUE));
+    properties.put("maxLong", new EdmInt64(Long.MAX_VALUE));
+    properties.put("minInt", new EdmInt32(Integer.MIN_VALUE));
+    properties.put("maxInt", new EdmInt32(Integer.MAX_VALUE));
+    properties.put("first", new EdmDateTime(EdmDateTimes.MIN));
+    properties.put("last", new EdmDateTime(EdmDateTimes.MAX));
+    properties.put("emptyText", new EdmString(""));
+    properties.put("emptyBytes", new EdmBinary(new byte[0]));
+    properties.put("bigBytes", new EdmBinary(new byte[64 * 1024]));
+    properties.put("bigText", new EdmString("\uD83D\uDE00".repeat(16 * 1024)));
+    properties.put("lone", new EdmString("a\uDC00b\uD800"));
+    properties.put("f", new EdmBoolean(false));
+    properties.put("t", new EdmBoolean(true));
+
+    byte[] value = EntityValueCodec.encode(EdmDateTimes.MAX, properties);
+    Entity decoded = EntityValueCodec.decode("p", "r", value);
+
+    assertThat(decoded.properties()).isEqualTo(properties);
+    double oddNan = ((EdmDouble) decoded.properties().get("oddNan")).value();
+    assertThat(Double.doubleToRawLongBits(oddNan)).isEqualTo(0x7ff8_0000_0000_0123L);
+    assertThat(decoded.timestamp()).isEqualTo(EdmDateTimes.MAX);
+  }
+
+  @Example
+  void decode_refusesUnknownFormatVersion() {
+    byte[] value = EntityValueCodec.encode(Instant.EPOCH, Map.of());
+    value[0] = 2;
+
+    assertThatThrownBy(() -> EntityValueCodec.decode("p", "r", value))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("version");
+  }
+
+  @Example
+  void decode_refusesTrailingBytesAndUnknownTags() {
+    byte[] value = EntityValueCodec.encode(Instant.EPOCH, Map.of("a", new EdmBoolean(true)));
+    byte[] longer = Arrays.copyOf(value, value.length + 1);
+    byte[] badTag = value.clone();
+    badTag[badTag.length - 2] = 99;
+
+    assertThatThrownBy(() -> EntityValueCodec.decode("p", "r", longer))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> EntityValueCodec.decode("p", "r", badTag))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Provide
+  Arbitrary<Instant> timestamps() {
+    return Arbitraries.longs().between(MIN_TICKS, MAX_TICKS).map(EdmDateTimes::fromTicks);
+  }
+
+  @Provide
+  Arbitrary<String> names() {
+    return Arbitraries.strings().withCharRange('a', 'e').ofMinLength(1).ofMaxLength(3);
+  }
+
+  @Provide
+  Arbitrary<Map<String, EdmValue>> propertyMaps() {
+    return Arbitraries.maps(names(), values()).ofMaxSize(12).map(LinkedHashMap::new);
+  }
+
+  private Arbitrary<EdmValue> values() {
+    return Arbitraries.oneOf(
+        texts().map(EdmString::new),
+        Arbitraries.bytes().array(byte[].class).ofMaxSize(300).map(EdmBinary::new),
+        Arbitraries.of(true, false).map(EdmBoolean::new),
+        timestamps().map(EdmDateTime::new),
+        Arbitraries.doubles().withStandardSpecialValues().map(EdmDouble::new),
+        Combinators.combine(Arbitraries.longs(), Arbitraries.longs())
+            .as((a, b) -> (EdmValue) new EdmGuid(new UUID(a, b))),
+        Arbitraries.integers().map(EdmInt32::new),
+        Arbitraries.longs().map(EdmInt64::new));
+  }
+
+  /** Any UTF-16 text, surrogates (paired and not) and supplementary characters included. */
+  private Arbitrary<String> texts() {
+    Arbitrary<String> codeUnits = Arbitraries.strings().all().ofMaxLength(40);
+    Arbitrary<String> codePoints =
+        Arbitraries.integers()
+            .between(0, Character.MAX_CODE_POINT)
+            .list()
+            .ofMaxSize(20)
+            .map(cps -> cps.stream().map(Character::toString).reduce("", String::concat));
+    return Arbitraries.oneOf(codeUnits, codePoints);
+  }
+}
