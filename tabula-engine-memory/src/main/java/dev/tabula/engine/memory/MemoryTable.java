@@ -5,15 +5,14 @@ import dev.tabula.engine.CommitClock;
 import dev.tabula.engine.KeyBound;
 import dev.tabula.engine.KeyRange;
 import dev.tabula.engine.Page;
+import dev.tabula.engine.PartitionBatch;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.StopReason;
 import dev.tabula.engine.Write;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -42,14 +41,15 @@ final class MemoryTable {
   ApplyResult apply(String partitionKey, List<Write> writes, CommitClock clock) {
     lock.writeLock().lock();
     try {
-      Map<String, Entity> staged = new LinkedHashMap<>();
-      ApplyResult result =
-          MemoryBatch.resolve(partitionKey, writes, clock.next(),
-              rowKey -> rows.get(new EntityKey(partitionKey, rowKey)), staged);
-      if (result instanceof ApplyResult.Committed) {
-        staged.forEach((rowKey, entity) -> store(new EntityKey(partitionKey, rowKey), entity));
+      PartitionBatch.Plan plan =
+          PartitionBatch.plan(partitionKey, writes, clock.next(),
+              rowKey -> Optional.ofNullable(rows.get(new EntityKey(partitionKey, rowKey))));
+      if (plan instanceof PartitionBatch.Commit commit) {
+        for (PartitionBatch.Change change : commit.changes()) {
+          store(new EntityKey(partitionKey, change.rowKey()), change.entity());
+        }
       }
-      return result;
+      return plan.result();
     } finally {
       lock.writeLock().unlock();
     }

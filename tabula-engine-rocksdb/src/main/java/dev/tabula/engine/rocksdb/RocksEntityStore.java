@@ -4,6 +4,7 @@ import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.CommitClock;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Page;
+import dev.tabula.engine.PartitionBatch;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.Write;
 import dev.tabula.engine.codec.EntityValueCodec;
@@ -11,9 +12,7 @@ import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
@@ -62,27 +61,31 @@ final class RocksEntityStore implements EntityStore {
       throws RocksDBException {
     // Taken under the lock, so commit times on one partition increase in commit order.
     Instant commitTime = clock.next();
-    Map<String, Entity> staged = new LinkedHashMap<>();
-    RocksBatch.StoredRows stored = rowKey -> readStored(tableId, partitionKey, rowKey);
-    ApplyResult result = RocksBatch.resolve(partitionKey, writes, commitTime, stored, staged);
-    if (result instanceof ApplyResult.Committed) {
-      try (WriteBatch batch = new WriteBatch()) {
-        for (Map.Entry<String, Entity> change : staged.entrySet()) {
-          byte[] key = RocksKeys.entityKey(tableId, partitionKey, change.getKey());
-          Entity entity = change.getValue();
-          if (entity == null) {
-            batch.delete(database.entities, key);
-          } else {
-            batch.put(database.entities, key,
-                EntityValueCodec.encode(commitTime, entity.properties()));
-          }
-        }
-        batch.merge(database.catalog, RocksCatalogRecords.CLOCK_KEY,
-            RocksCatalogRecords.clockMark(EdmDateTimes.toTicks(commitTime)));
-        database.db.write(database.syncWrites, batch);
-      }
+    PartitionBatch.Plan plan = PartitionBatch.plan(partitionKey, writes, commitTime,
+        rowKey -> Optional.ofNullable(readStored(tableId, partitionKey, rowKey)));
+    if (plan instanceof PartitionBatch.Commit commit) {
+      persist(tableId, partitionKey, commitTime, commit.changes());
     }
-    return result;
+    return plan.result();
+  }
+
+  /** Writes a committed plan as one synced batch, with the raised commit-time mark. */
+  private void persist(long tableId, String partitionKey, Instant commitTime,
+      List<PartitionBatch.Change> changes) throws RocksDBException {
+    try (WriteBatch batch = new WriteBatch()) {
+      for (PartitionBatch.Change change : changes) {
+        byte[] key = RocksKeys.entityKey(tableId, partitionKey, change.rowKey());
+        if (change.isDeletion()) {
+          batch.delete(database.entities, key);
+        } else {
+          batch.put(database.entities, key,
+              EntityValueCodec.encode(commitTime, change.entity().properties()));
+        }
+      }
+      batch.merge(database.catalog, RocksCatalogRecords.CLOCK_KEY,
+          RocksCatalogRecords.clockMark(EdmDateTimes.toTicks(commitTime)));
+      database.db.write(database.syncWrites, batch);
+    }
   }
 
   private Entity readStored(long tableId, String partitionKey, String rowKey)

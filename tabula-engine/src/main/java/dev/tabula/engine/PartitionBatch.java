@@ -1,0 +1,182 @@
+package dev.tabula.engine;
+
+import dev.tabula.model.EdmValue;
+import dev.tabula.model.Entity;
+import dev.tabula.model.EntityRules;
+import dev.tabula.model.TableErrorCode;
+import dev.tabula.model.TableException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The rules of one {@link EntityStore#apply}, shared by every engine: works out what a partition
+ * batch does without storing anything, so that each engine only reads its state and persists the
+ * outcome atomically in its own way.
+ *
+ * <p>Contract of {@link #plan}:
+ *
+ * <ul>
+ *   <li>Writes are evaluated in order, each against the state left by the writes before it in the
+ *       same batch; a row key no earlier write touched is looked up once in the engine's stored
+ *       state.
+ *   <li>Preconditions: {@code MustNotExist} fails with {@code ENTITY_ALREADY_EXISTS} on an existing
+ *       entity; a DELETE, {@code MustExist} or {@code TimestampEquals} on a missing entity fails
+ *       with {@code RESOURCE_NOT_FOUND}; a differing Timestamp fails with {@code
+ *       UPDATE_CONDITION_NOT_SATISFIED}.
+ *   <li>A PUT stores exactly its properties, a MERGE adds its properties to the current ones (onto
+ *       nothing it stores its own), a DELETE removes the entity. Every new entity carries the
+ *       commit time as its Timestamp and is checked with {@link EntityRules#checkStored}; a broken
+ *       limit rejects the write with its code.
+ *   <li>The first write that cannot apply ends the evaluation with a {@link Rejection}: nothing is
+ *       to be persisted. Otherwise the result is a {@link Commit}.
+ * </ul>
+ *
+ * <p>Stateless and thread-safe itself; the caller holds whatever lock makes its lookups and the
+ * persisting of the plan one atomic, isolated step. Nulls are not accepted.
+ */
+public final class PartitionBatch {
+  private PartitionBatch() {}
+
+  /**
+   * The engine's stored entity of a row key in the batch's partition, or empty.
+   *
+   * @param <E> the checked exception the engine's read may throw, passed through {@link #plan}
+   */
+  @FunctionalInterface
+  public interface StoredRows<E extends Exception> {
+    Optional<Entity> read(String rowKey) throws E;
+  }
+
+  /** The outcome of {@link #plan}: the apply's result, and what to persist if it commits. */
+  public sealed interface Plan {
+    /** What {@link EntityStore#apply} returns once the plan is persisted. */
+    ApplyResult result();
+  }
+
+  /** A write could not apply; nothing is to be persisted. */
+  public record Rejection(ApplyResult.Rejected result) implements Plan {
+    public Rejection {
+      Objects.requireNonNull(result, "result");
+    }
+  }
+
+  /**
+   * Every write applies.
+   *
+   * @param changes one per row key the batch touches, in the order first touched: its final state
+   */
+  public record Commit(ApplyResult.Committed result, List<Change> changes) implements Plan {
+    public Commit {
+      Objects.requireNonNull(result, "result");
+      changes = List.copyOf(changes);
+    }
+  }
+
+  /**
+   * The final state of one row after the batch.
+   *
+   * @param entity the row's new entity, with the commit time as Timestamp, or null when the batch
+   *     deletes the row
+   */
+  public record Change(String rowKey, Entity entity) {
+    public Change {
+      Objects.requireNonNull(rowKey, "rowKey");
+    }
+
+    /** Whether the batch leaves no entity at this row key. */
+    public boolean isDeletion() {
+      return entity == null;
+    }
+  }
+
+  /**
+   * Evaluates {@code writes} against {@code stored} as the class describes.
+   *
+   * @throws E when a read of the stored state fails; nothing is to be persisted then
+   */
+  public static <E extends Exception> Plan plan(
+      String partitionKey, List<Write> writes, Instant commitTime, StoredRows<E> stored) throws E {
+    Objects.requireNonNull(partitionKey, "partitionKey");
+    Objects.requireNonNull(commitTime, "commitTime");
+    Map<String, Entity> staged = new LinkedHashMap<>(); // null value: deleted by this batch
+    List<Entity> results = new ArrayList<>(writes.size());
+    for (int i = 0; i < writes.size(); i++) {
+      Write write = writes.get(i);
+      String rowKey = write.rowKey();
+      Entity current = staged.containsKey(rowKey) ? staged.get(rowKey) : read(stored, rowKey);
+      TableErrorCode failure = preconditionFailure(write, current);
+      Entity next = failure == null ? next(partitionKey, write, current, commitTime) : null;
+      if (failure == null) {
+        failure = limitFailure(next);
+      }
+      if (failure != null) {
+        return new Rejection(new ApplyResult.Rejected(i, failure));
+      }
+      staged.put(rowKey, next);
+      results.add(next);
+    }
+    return commit(commitTime, results, staged);
+  }
+
+  private static <E extends Exception> Entity read(StoredRows<E> stored, String rowKey) throws E {
+    return Objects.requireNonNull(stored.read(rowKey), "stored row").orElse(null);
+  }
+
+  private static TableErrorCode preconditionFailure(Write write, Entity current) {
+    Precondition precondition = write.precondition();
+    if (precondition instanceof Precondition.MustNotExist) {
+      return current != null ? TableErrorCode.ENTITY_ALREADY_EXISTS : null;
+    }
+    if (current == null
+        && (write.kind() == Write.Kind.DELETE || !(precondition instanceof Precondition.None))) {
+      // The service answers 404 ResourceNotFound (not EntityNotFound) for a missing entity.
+      return TableErrorCode.RESOURCE_NOT_FOUND;
+    }
+    if (precondition instanceof Precondition.TimestampEquals expected
+        && !expected.timestamp().equals(current.timestamp())) {
+      return TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED;
+    }
+    return null;
+  }
+
+  private static Entity next(String partitionKey, Write write, Entity current, Instant time) {
+    return switch (write.kind()) {
+      case PUT -> new Entity(partitionKey, write.rowKey(), time, write.properties());
+      case MERGE -> new Entity(partitionKey, write.rowKey(), time, merged(current, write));
+      case DELETE -> null;
+    };
+  }
+
+  private static Map<String, EdmValue> merged(Entity current, Write write) {
+    Map<String, EdmValue> merged = new LinkedHashMap<>();
+    if (current != null) {
+      merged.putAll(current.properties());
+    }
+    merged.putAll(write.properties());
+    return merged;
+  }
+
+  /** Only the engine sees a merged entity, so only it can check the whole-entity limits. */
+  private static TableErrorCode limitFailure(Entity next) {
+    if (next == null) {
+      return null;
+    }
+    try {
+      EntityRules.checkStored(next);
+      return null;
+    } catch (TableException e) {
+      return e.code();
+    }
+  }
+
+  private static Commit commit(Instant time, List<Entity> results, Map<String, Entity> staged) {
+    List<Change> changes = new ArrayList<>(staged.size());
+    staged.forEach((rowKey, entity) -> changes.add(new Change(rowKey, entity)));
+    return new Commit(new ApplyResult.Committed(time, results), changes);
+  }
+}
