@@ -1,0 +1,108 @@
+package dev.tabula.core;
+
+import dev.tabula.engine.ApplyResult;
+import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.KeyRange;
+import dev.tabula.engine.Page;
+import dev.tabula.engine.Precondition;
+import dev.tabula.engine.ScanRequest;
+import dev.tabula.engine.TableInfo;
+import dev.tabula.engine.Write;
+import dev.tabula.model.Entity;
+import dev.tabula.model.EntityKey;
+import dev.tabula.model.EntityRules;
+import dev.tabula.model.TableErrorCode;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The service's entity operations over an engine: insert, the four update flavours, delete, point
+ * reads and paged queries, with the service's preconditions, limits and errors. Thread-safe.
+ */
+public final class EntityService {
+  /** A query page runs for at most five seconds, then returns what it has with a continuation. */
+  static final Duration PAGE_TIME_BUDGET = Duration.ofSeconds(5);
+
+  private final TableService tables;
+  private final EntityStore store;
+  private final int pageSize;
+
+  /**
+   * @param pageSize the most entities per page: the service's 1,000, smaller only in tests
+   */
+  public EntityService(TableService tables, EntityStore store, int pageSize) {
+    this.tables = tables;
+    this.store = store;
+    this.pageSize = pageSize;
+  }
+
+  /** Insert Entity: 409 EntityAlreadyExists when the key is taken. */
+  public Entity insert(String account, String table, Entity entity) {
+    return writeOne(account, table, entity, Write.Kind.PUT, Precondition.MUST_NOT_EXIST);
+  }
+
+  /**
+   * Update Entity (replace) with an {@code If-Match}, or Insert Or Replace Entity when {@code
+   * ifMatch} is null.
+   */
+  public Entity replace(String account, String table, Entity entity, IfMatch ifMatch) {
+    return writeOne(account, table, entity, Write.Kind.PUT, preconditionOf(ifMatch));
+  }
+
+  /**
+   * Merge Entity with an {@code If-Match}, or Insert Or Merge Entity when {@code ifMatch} is null.
+   */
+  public Entity merge(String account, String table, Entity entity, IfMatch ifMatch) {
+    return writeOne(account, table, entity, Write.Kind.MERGE, preconditionOf(ifMatch));
+  }
+
+  /** Delete Entity; the service requires an {@code If-Match}. */
+  public void delete(String account, String table, EntityKey key, IfMatch ifMatch) {
+    TableInfo info = tables.table(account, table);
+    Write write = Write.delete(key.rowKey(), ifMatch.precondition());
+    committed(store.apply(info.id(), key.partitionKey(), List.of(write)));
+  }
+
+  /** Get Entity: 404 ResourceNotFound when there is no such entity. */
+  public Entity get(String account, String table, EntityKey key) {
+    TableInfo info = tables.table(account, table);
+    return store
+        .read(info.id(), key)
+        .orElseThrow(TableErrorCode.RESOURCE_NOT_FOUND::exception);
+  }
+
+  /**
+   * One page of Query Entities over the whole table in key order.
+   *
+   * @param from the continuation of the previous page, or null for the first page
+   * @param top the most entities in this page (1..1000), or null for the page size
+   */
+  public EntityPage query(String account, String table, EntityKey from, Integer top) {
+    TableInfo info = tables.table(account, table);
+    int limit = top == null ? pageSize : Math.min(top, pageSize);
+    KeyRange range = from == null ? KeyRange.ALL : KeyRange.ALL.resumeAt(from);
+    Page page = store.scan(info.id(), ScanRequest.of(range, limit, PAGE_TIME_BUDGET.toNanos()));
+    return new EntityPage(page.entities(), page.resumeKey(), page.scanned());
+  }
+
+  private Entity writeOne(
+      String account, String table, Entity entity, Write.Kind kind, Precondition precondition) {
+    EntityRules.checkEntity(entity);
+    TableInfo info = tables.table(account, table);
+    Write write = new Write(kind, entity.rowKey(), entity.properties(), precondition);
+    ApplyResult.Committed done =
+        committed(store.apply(info.id(), entity.partitionKey(), List.of(write)));
+    return done.entities().get(0);
+  }
+
+  private static Precondition preconditionOf(IfMatch ifMatch) {
+    return ifMatch == null ? Precondition.NONE : ifMatch.precondition();
+  }
+
+  private static ApplyResult.Committed committed(ApplyResult result) {
+    if (result instanceof ApplyResult.Rejected rejected) {
+      throw rejected.code().exception();
+    }
+    return (ApplyResult.Committed) result;
+  }
+}

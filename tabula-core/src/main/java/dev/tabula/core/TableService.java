@@ -1,0 +1,56 @@
+package dev.tabula.core;
+
+import dev.tabula.engine.Catalog;
+import dev.tabula.engine.TableInfo;
+import dev.tabula.model.Limits;
+import dev.tabula.model.TableErrorCode;
+import dev.tabula.model.TableNames;
+import java.util.List;
+
+/**
+ * The service's table operations (Create Table, Delete Table, Query Tables) over an engine's
+ * catalog, with the service's validation and errors. Thread-safe.
+ */
+public final class TableService {
+  private final Catalog catalog;
+
+  public TableService(Catalog catalog) {
+    this.catalog = catalog;
+  }
+
+  /** Creates a table; 409 TableAlreadyExists when the name exists in any case. */
+  public TableInfo createTable(String account, String name) {
+    TableNames.check(name);
+    return catalog
+        .createTable(account, name)
+        .orElseThrow(TableErrorCode.TABLE_ALREADY_EXISTS::exception);
+  }
+
+  /** Deletes a table and, at once, all its entities; 404 TableNotFound when there is none. */
+  public void deleteTable(String account, String name) {
+    if (!catalog.deleteTable(account, name)) {
+      throw TableErrorCode.TABLE_NOT_FOUND.exception();
+    }
+  }
+
+  /** The table of that name (any case); 404 TableNotFound when there is none. */
+  public TableInfo table(String account, String name) {
+    return catalog.findTable(account, name).orElseThrow(TableErrorCode.TABLE_NOT_FOUND::exception);
+  }
+
+  /**
+   * One page of the account's tables in name order.
+   *
+   * @param fromTableName the {@code NextTableName} of the previous page, or null
+   * @param top the most tables to return, 1..1000, or null for the service's 1,000
+   */
+  public TablePage queryTables(String account, String fromTableName, Integer top) {
+    int limit = top == null ? Limits.MAX_TABLE_PAGE_SIZE : top;
+    String from = fromTableName == null ? null : TableNames.canonical(fromTableName);
+    List<TableInfo> found = catalog.listTables(account, from, limit + 1);
+    if (found.size() <= limit) {
+      return new TablePage(found, null);
+    }
+    return new TablePage(found.subList(0, limit), found.get(limit).name());
+  }
+}

@@ -1,0 +1,46 @@
+package dev.tabula.protocol;
+
+import dev.tabula.model.TableErrorCode;
+import dev.tabula.protocol.http.ServiceRequest;
+import dev.tabula.protocol.http.ServiceResponse;
+import dev.tabula.protocol.json.ErrorJsonWriter;
+import dev.tabula.protocol.json.MetadataLevel;
+import dev.tabula.model.EdmDateTimes;
+import dev.tabula.model.TableException;
+import java.time.Clock;
+
+/**
+ * The one renderer of errors: status, {@code x-ms-error-code}, and the OData JSON error body whose
+ * message ends with the request id and time, as the service's does.
+ */
+public final class ErrorResponses {
+  private final Clock clock;
+
+  public ErrorResponses(Clock clock) {
+    this.clock = clock;
+  }
+
+  /** The response for a failure with this code and message. */
+  public ServiceResponse render(TableException error, ServiceRequest request, String requestId) {
+    TableErrorCode code = error.code();
+    String message =
+        error.getMessage() + "\nRequestId:" + requestId + "\nTime:" + EdmDateTimes.format(clock.instant());
+    return new ServiceResponse(code.status())
+        .header("x-ms-error-code", code.code())
+        .header("DataServiceVersion", "3.0;")
+        .body(contentType(request), ErrorJsonWriter.write(code.code(), message));
+  }
+
+  /** Errors follow the Accept header's metadata level when it names one, else minimal. */
+  private static String contentType(ServiceRequest request) {
+    if (request == null) {
+      return MetadataLevel.MINIMAL_METADATA.contentType();
+    }
+    try {
+      return MetadataLevel.negotiate(request.header("Accept"), request.queryParameter("$format"))
+          .contentType();
+    } catch (TableException unsupported) {
+      return MetadataLevel.MINIMAL_METADATA.contentType();
+    }
+  }
+}

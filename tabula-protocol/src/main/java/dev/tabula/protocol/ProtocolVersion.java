@@ -1,0 +1,34 @@
+package dev.tabula.protocol;
+
+import dev.tabula.model.TableErrorCode;
+import dev.tabula.protocol.http.ServiceRequest;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code x-ms-version} rule. Every SharedKey request must name a version (the versioning
+ * page: "all non-SAS Table requests must send it"). Any well-formed date version is accepted,
+ * newer ones included: refusing versions the server does not know is the emulator complaint users
+ * raise most, and the wire format has not changed since JSON arrived.
+ */
+final class ProtocolVersion {
+  /** The version answered when the client sent none (the one every current SDK sends). */
+  static final String DEFAULT = "2019-02-02";
+
+  private static final Pattern FORMAT = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+
+  private ProtocolVersion() {}
+
+  /** The request's version; 400 MissingRequiredHeader or InvalidHeaderValue when unusable. */
+  static String check(ServiceRequest request) {
+    String version = request.header("x-ms-version");
+    if (version == null) {
+      throw TableErrorCode.MISSING_REQUIRED_HEADER.exception(
+          "An HTTP header that's mandatory for this request is not specified.");
+    }
+    String trimmed = version.trim();
+    if (!FORMAT.matcher(trimmed).matches() || trimmed.compareTo("2009-09-19") < 0) {
+      throw TableErrorCode.INVALID_HEADER_VALUE.exception();
+    }
+    return trimmed;
+  }
+}

@@ -1,0 +1,25 @@
+package dev.tabula.protocol;
+
+import dev.tabula.protocol.operations.EntityOperations;
+import dev.tabula.protocol.operations.TableOperations;
+import dev.tabula.protocol.routing.ResourceKind;
+import dev.tabula.protocol.routing.Router;
+
+/** The service's operations, by resource shape and effective method. */
+final class Routes {
+  private Routes() {}
+
+  static Router of(TableOperations tables, EntityOperations entities) {
+    return new Router()
+        .route(ResourceKind.TABLES, "POST", tables::create)
+        .route(ResourceKind.TABLES, "GET", tables::query)
+        .route(ResourceKind.TABLE_BY_NAME, "GET", tables::get)
+        .route(ResourceKind.TABLE_BY_NAME, "DELETE", tables::delete)
+        .route(ResourceKind.TABLE, "POST", entities::insert)
+        .route(ResourceKind.TABLE, "GET", entities::query)
+        .route(ResourceKind.ENTITY, "GET", entities::get)
+        .route(ResourceKind.ENTITY, "PUT", entities::replace)
+        .route(ResourceKind.ENTITY, "MERGE", entities::merge)
+        .route(ResourceKind.ENTITY, "DELETE", entities::delete);
+  }
+}

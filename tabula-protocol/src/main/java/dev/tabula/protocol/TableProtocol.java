@@ -1,0 +1,105 @@
+package dev.tabula.protocol;
+
+import dev.tabula.core.EntityService;
+import dev.tabula.core.TableService;
+import dev.tabula.model.TableErrorCode;
+import dev.tabula.model.TableException;
+import dev.tabula.protocol.auth.RequestAuthenticator;
+import dev.tabula.protocol.http.ServiceRequest;
+import dev.tabula.protocol.http.ServiceResponse;
+import dev.tabula.protocol.operations.EntityOperations;
+import dev.tabula.protocol.operations.TableOperations;
+import dev.tabula.protocol.routing.MethodResolver;
+import dev.tabula.protocol.routing.OperationContext;
+import dev.tabula.protocol.routing.Resource;
+import dev.tabula.protocol.routing.ResourceParser;
+import dev.tabula.protocol.routing.Router;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Set;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The Table service protocol, independent of the transport: a request goes through routing,
+ * the version check, authentication and one operation, and every outcome leaves with the
+ * service's standard headers. Thread-safe; {@link #handle} blocks on the engine, so transports
+ * call it off their I/O threads.
+ */
+public final class TableProtocol {
+  private static final Logger LOG = Logger.getLogger(TableProtocol.class.getName());
+  private static final DateTimeFormatter HTTP_DATE =
+      DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
+
+  private final ResourceParser parser;
+  private final RequestAuthenticator authenticator;
+  private final Router router;
+  private final ErrorResponses errors;
+  private final Clock clock;
+
+  public TableProtocol(
+      TableService tables,
+      EntityService entities,
+      Set<String> accounts,
+      RequestAuthenticator authenticator,
+      Clock clock) {
+    this.parser = new ResourceParser(accounts);
+    this.authenticator = authenticator;
+    this.router = Routes.of(new TableOperations(tables), new EntityOperations(entities));
+    this.errors = new ErrorResponses(clock);
+    this.clock = clock;
+  }
+
+  /**
+   * Answers one request.
+   *
+   * @param scheme {@code http} or {@code https}, for the links in OData payloads
+   */
+  public ServiceResponse handle(ServiceRequest request, String scheme) {
+    String requestId = UUID.randomUUID().toString();
+    ServiceResponse response;
+    try {
+      response = dispatch(request, scheme, requestId);
+    } catch (TableException e) {
+      response = errors.render(e, request, requestId);
+    } catch (RuntimeException e) {
+      LOG.log(Level.SEVERE, "request " + requestId + " failed", e);
+      response = errors.render(TableErrorCode.INTERNAL_ERROR.exception(), request, requestId);
+    }
+    return withStandardHeaders(response, request, requestId);
+  }
+
+  /** The response for a request the transport refused before it was read whole. */
+  public ServiceResponse reject(TableException error, ServiceRequest partial) {
+    String requestId = UUID.randomUUID().toString();
+    return withStandardHeaders(errors.render(error, partial, requestId), partial, requestId);
+  }
+
+  private ServiceResponse dispatch(ServiceRequest request, String scheme, String requestId) {
+    Resource resource = parser.parse(request, scheme);
+    String method = MethodResolver.effectiveMethod(request);
+    ProtocolVersion.check(request);
+    authenticator.authenticate(request, resource.account());
+    OperationContext context = new OperationContext(request, resource, method, requestId);
+    return router.find(resource.kind(), method).handle(context);
+  }
+
+  private ServiceResponse withStandardHeaders(
+      ServiceResponse response, ServiceRequest request, String requestId) {
+    response.header("x-ms-request-id", requestId);
+    String version = request == null ? null : request.header("x-ms-version");
+    response.header("x-ms-version", version == null ? ProtocolVersion.DEFAULT : version.trim());
+    response.header("Date", HTTP_DATE.format(clock.instant().atOffset(ZoneOffset.UTC)));
+    String clientRequestId = request == null ? null : request.header("x-ms-client-request-id");
+    if (clientRequestId != null) {
+      response.header("x-ms-client-request-id", clientRequestId);
+    }
+    response.header("Server", "Windows-Azure-Table/1.0 Microsoft-HTTPAPI/2.0");
+    response.header("Cache-Control", "no-cache");
+    response.header("X-Content-Type-Options", "nosniff");
+    return response;
+  }
+}

@@ -1,0 +1,38 @@
+package dev.tabula.protocol.auth;
+
+import java.util.Optional;
+
+/**
+ * The ways a request proves which account sent it. Today the two Shared Key schemes of the {@code
+ * Authorization} header; the SAS strategies add their own constants.
+ */
+public enum AuthScheme {
+  /** {@code SharedKey}: signs verb, Content-MD5, Content-Type, date and resource (Python SDK). */
+  SHARED_KEY("SharedKey"),
+  /** {@code SharedKeyLite}: signs date and resource only (Java, .NET and JavaScript SDKs). */
+  SHARED_KEY_LITE("SharedKeyLite");
+
+  private final String headerName;
+
+  AuthScheme(String headerName) {
+    this.headerName = headerName;
+  }
+
+  /** The scheme's name as written in the {@code Authorization} header. */
+  public String headerName() {
+    return headerName;
+  }
+
+  /**
+   * The Shared Key scheme with this name. Case-insensitive, as the service parses the scheme
+   * ignoring case.
+   */
+  public static Optional<AuthScheme> fromHeaderName(String name) {
+    for (AuthScheme scheme : values()) {
+      if (scheme.headerName.equalsIgnoreCase(name)) {
+        return Optional.of(scheme);
+      }
+    }
+    return Optional.empty();
+  }
+}

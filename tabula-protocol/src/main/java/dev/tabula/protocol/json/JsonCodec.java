@@ -1,0 +1,58 @@
+package dev.tabula.protocol.json;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import dev.tabula.model.TableErrorCode;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/** The package's one Jackson factory, and the plumbing every reader and writer shares. */
+final class JsonCodec {
+  private static final JsonFactory FACTORY = JsonFactory.builder().build();
+
+  /** Writes one JSON document into memory. */
+  @FunctionalInterface
+  interface Body {
+    void write(JsonGenerator out) throws IOException;
+  }
+
+  private JsonCodec() {}
+
+  /** The UTF-8 bytes of the document the body writes. */
+  static byte[] write(Body body) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+    try (JsonGenerator out = FACTORY.createGenerator(bytes, JsonEncoding.UTF8)) {
+      body.write(out);
+    } catch (IOException e) {
+      // Only a value Jackson cannot encode gets here; the readers refuse such values on the way in.
+      throw new UncheckedIOException(e);
+    }
+    return bytes.toByteArray();
+  }
+
+  /** A parser over a request body; the caller closes it. */
+  static JsonParser parser(byte[] body) throws IOException {
+    return FACTORY.createParser(body);
+  }
+
+  /**
+   * Rejects text Jackson could not write back out as UTF-8. JSON lets a client escape half a
+   * surrogate pair ({@code "\ud800"}); storing it would make the entity unreadable later.
+   */
+  static String requireWellFormed(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        throw TableErrorCode.INVALID_INPUT.exception();
+      }
+    }
+    return text;
+  }
+}

@@ -1,0 +1,16 @@
+package dev.tabula.protocol.json;
+
+/**
+ * One property value exactly as the JSON carried it, kept as text until its annotation (which may
+ * come before or after it) is known.
+ */
+record JsonScalar(Kind kind, String text) {
+  /** The JSON token kinds a property value may have. */
+  enum Kind {
+    STRING,
+    INTEGER,
+    DECIMAL,
+    BOOLEAN,
+    NULL
+  }
+}

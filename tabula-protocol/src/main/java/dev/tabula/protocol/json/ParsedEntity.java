@@ -1,0 +1,19 @@
+package dev.tabula.protocol.json;
+
+import dev.tabula.model.EdmValue;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * An entity as a client sent it, typed but not yet validated: the caller checks keys and names with
+ * {@code EntityRules}. Either key is null when the body lacks it (or sends it as null); the
+ * properties keep body order and never hold PartitionKey, RowKey, Timestamp, OData annotations or
+ * null-valued properties (the service stores no nulls: Update treats one as omitted, Merge ignores
+ * it). Immutable.
+ */
+public record ParsedEntity(String partitionKey, String rowKey, Map<String, EdmValue> properties) {
+  public ParsedEntity {
+    properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+  }
+}

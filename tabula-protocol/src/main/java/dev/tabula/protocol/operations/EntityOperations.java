@@ -1,0 +1,135 @@
+package dev.tabula.protocol.operations;
+
+import dev.tabula.core.EntityPage;
+import dev.tabula.core.EntityService;
+import dev.tabula.core.IfMatch;
+import dev.tabula.model.Entity;
+import dev.tabula.model.EntityKey;
+import dev.tabula.model.TableErrorCode;
+import dev.tabula.protocol.http.ServiceRequest;
+import dev.tabula.protocol.http.ServiceResponse;
+import dev.tabula.protocol.json.EntityJsonReader;
+import dev.tabula.protocol.json.EntityJsonWriter;
+import dev.tabula.protocol.json.MetadataLevel;
+import dev.tabula.protocol.json.ODataContext;
+import dev.tabula.protocol.json.ParsedEntity;
+import dev.tabula.protocol.routing.OperationContext;
+import dev.tabula.protocol.routing.Resource;
+import java.util.Set;
+
+/**
+ * The entity operations: Insert, Get, Query, Update and Merge (and their upsert forms when no
+ * If-Match is sent), and Delete.
+ */
+public final class EntityOperations {
+  private final EntityService entities;
+
+  public EntityOperations(EntityService entities) {
+    this.entities = entities;
+  }
+
+  /** Insert Entity: {@code POST /table} (or {@code /table()}) with the entity as JSON. */
+  public ServiceResponse insert(OperationContext context) {
+    ServiceRequest request = context.request();
+    MetadataLevel level = level(request);
+    ParsedEntity parsed = EntityJsonReader.read(request.body());
+    if (parsed.partitionKey() == null || parsed.rowKey() == null) {
+      throw TableErrorCode.PROPERTIES_NEED_VALUE.exception();
+    }
+    Entity stored =
+        entities.insert(
+            context.resource().account(),
+            context.resource().table(),
+            Entity.unsaved(parsed.partitionKey(), parsed.rowKey(), parsed.properties()));
+    ODataContext odata = odata(context.resource());
+    byte[] body = EntityJsonWriter.writeEntity(stored, odata, level, null);
+    String location = odata.entityId(stored.partitionKey(), stored.rowKey());
+    return Responses.preferred(RequestOptions.preferNoContent(request), level, body)
+        .header("ETag", stored.etag().value())
+        .header("Location", location)
+        .header("DataServiceId", location);
+  }
+
+  /** Get Entity: {@code GET /table(PartitionKey='..',RowKey='..')}, with optional $select. */
+  public ServiceResponse get(OperationContext context) {
+    ServiceRequest request = context.request();
+    MetadataLevel level = level(request);
+    Set<String> select = RequestOptions.select(request);
+    Resource resource = context.resource();
+    Entity entity = entities.get(resource.account(), resource.table(), resource.key());
+    return Responses.json(200, level, EntityJsonWriter.writeEntity(entity, odata(resource), level, select))
+        .header("ETag", entity.etag().value());
+  }
+
+  /** Query Entities: {@code GET /table()}, paged with NextPartitionKey and NextRowKey. */
+  public ServiceResponse query(OperationContext context) {
+    ServiceRequest request = context.request();
+    MetadataLevel level = level(request);
+    if (request.queryParameter("$filter") != null) {
+      // Filters arrive with the query language (a later change); refusing beats ignoring them.
+      throw TableErrorCode.NOT_IMPLEMENTED.exception();
+    }
+    Set<String> select = RequestOptions.select(request);
+    Resource resource = context.resource();
+    EntityPage page =
+        entities.query(resource.account(), resource.table(), continuation(request), RequestOptions.top(request));
+    byte[] body = EntityJsonWriter.writeFeed(page.entities(), odata(resource), level, select);
+    ServiceResponse response = Responses.json(200, level, body);
+    if (page.next() != null) {
+      response.header(
+          "x-ms-continuation-NextPartitionKey", ContinuationToken.encode(page.next().partitionKey()));
+      response.header(
+          "x-ms-continuation-NextRowKey", ContinuationToken.encode(page.next().rowKey()));
+    }
+    return response;
+  }
+
+  /** Update Entity ({@code PUT} with If-Match) or Insert Or Replace Entity (without). */
+  public ServiceResponse replace(OperationContext context) {
+    IfMatch ifMatch = RequestOptions.ifMatch(context.request());
+    Resource resource = context.resource();
+    Entity stored = entities.replace(resource.account(), resource.table(), fromUrl(context), ifMatch);
+    return Responses.noContentWithETag(stored);
+  }
+
+  /** Merge Entity (with If-Match) or Insert Or Merge Entity (without). */
+  public ServiceResponse merge(OperationContext context) {
+    IfMatch ifMatch = RequestOptions.ifMatch(context.request());
+    Resource resource = context.resource();
+    Entity stored = entities.merge(resource.account(), resource.table(), fromUrl(context), ifMatch);
+    return Responses.noContentWithETag(stored);
+  }
+
+  /** Delete Entity: {@code DELETE /table(PartitionKey='..',RowKey='..')} with If-Match. */
+  public ServiceResponse delete(OperationContext context) {
+    IfMatch ifMatch = RequestOptions.requiredIfMatch(context.request());
+    Resource resource = context.resource();
+    entities.delete(resource.account(), resource.table(), resource.key(), ifMatch);
+    return Responses.noContent();
+  }
+
+  /** The entity of an Update or Merge body, keyed by its URL (keys in the body are ignored). */
+  private static Entity fromUrl(OperationContext context) {
+    ParsedEntity parsed = EntityJsonReader.read(context.request().body());
+    EntityKey key = context.resource().key();
+    return Entity.unsaved(key.partitionKey(), key.rowKey(), parsed.properties());
+  }
+
+  private static EntityKey continuation(ServiceRequest request) {
+    String nextPartition = request.queryParameter("NextPartitionKey");
+    if (nextPartition == null) {
+      return null;
+    }
+    String nextRow = request.queryParameter("NextRowKey");
+    String rowKey = nextRow == null ? "" : ContinuationToken.decode(nextRow);
+    return new EntityKey(ContinuationToken.decode(nextPartition), rowKey);
+  }
+
+  private static MetadataLevel level(ServiceRequest request) {
+    return MetadataLevel.negotiate(request.header("Accept"), request.queryParameter("$format"));
+  }
+
+  private static ODataContext odata(Resource resource) {
+    return new ODataContext(resource.serviceRoot(), resource.account(), resource.table());
+  }
+}

@@ -1,0 +1,99 @@
+package dev.tabula.protocol.operations;
+
+import dev.tabula.core.IfMatch;
+import dev.tabula.model.ETag;
+import dev.tabula.model.TableErrorCode;
+import dev.tabula.protocol.http.ServiceRequest;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/** Reads the request options shared by several operations: If-Match, Prefer, $top, $select. */
+final class RequestOptions {
+  private RequestOptions() {}
+
+  /**
+   * The If-Match condition, or null when absent. A malformed ETag is 400 InvalidInput with the
+   * service's message; an If-None-Match on a write is refused the same way.
+   */
+  static IfMatch ifMatch(ServiceRequest request) {
+    if (request.header("If-None-Match") != null) {
+      throw TableErrorCode.INVALID_INPUT.exception();
+    }
+    String value = request.header("If-Match");
+    if (value == null) {
+      return null;
+    }
+    if (value.trim().equals("*")) {
+      return IfMatch.ANY;
+    }
+    ETag etag = ETag.parse(value.trim());
+    if (etag == null) {
+      throw TableErrorCode.INVALID_INPUT.exception(
+          "The etag value '" + value + "' specified in one of the request headers is not valid."
+              + " Please make sure only one etag value is specified and is valid.");
+    }
+    return new IfMatch.Exact(etag);
+  }
+
+  /** The If-Match a delete requires; 400 MissingRequiredHeader when it is absent. */
+  static IfMatch requiredIfMatch(ServiceRequest request) {
+    IfMatch ifMatch = ifMatch(request);
+    if (ifMatch == null) {
+      throw TableErrorCode.MISSING_REQUIRED_HEADER.exception(
+          "An HTTP header that's mandatory for this request is not specified.");
+    }
+    return ifMatch;
+  }
+
+  /**
+   * True when the client asked for no echo of what it inserted ({@code Prefer:
+   * return-no-content}); false for {@code return-content}; null when it expressed no preference.
+   */
+  static Boolean preferNoContent(ServiceRequest request) {
+    String prefer = request.header("Prefer");
+    if (prefer == null) {
+      return null;
+    }
+    String p = prefer.trim().toLowerCase(Locale.ROOT);
+    if (p.equals("return-no-content")) {
+      return Boolean.TRUE;
+    }
+    if (p.equals("return-content")) {
+      return Boolean.FALSE;
+    }
+    return null;
+  }
+
+  /** {@code $top}: 1..1000, or null when absent; anything else is 400 InvalidInput. */
+  static Integer top(ServiceRequest request) {
+    String value = request.queryParameter("$top");
+    if (value == null) {
+      return null;
+    }
+    try {
+      int top = Integer.parseInt(value.trim());
+      if (top >= 1 && top <= 1000) {
+        return top;
+      }
+    } catch (NumberFormatException e) {
+      // falls through to the service's error
+    }
+    throw TableErrorCode.INVALID_INPUT.exception();
+  }
+
+  /** {@code $select} as a set of property names in order, or null for every property. */
+  static Set<String> select(ServiceRequest request) {
+    String value = request.queryParameter("$select");
+    if (value == null || value.isBlank() || value.trim().equals("*")) {
+      return null;
+    }
+    Set<String> names = new LinkedHashSet<>();
+    Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).forEach(names::add);
+    if (names.size() > 255) {
+      throw TableErrorCode.INVALID_INPUT.exception();
+    }
+    return names;
+  }
+}

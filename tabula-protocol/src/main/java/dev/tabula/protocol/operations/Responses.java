@@ -1,0 +1,45 @@
+package dev.tabula.protocol.operations;
+
+import dev.tabula.model.Entity;
+import dev.tabula.protocol.http.ServiceResponse;
+import dev.tabula.protocol.json.MetadataLevel;
+
+/** Builders for the shapes of success response the operations share. */
+final class Responses {
+  /** The OData version every OData operation answers with. */
+  static final String DATA_SERVICE_VERSION = "3.0;";
+
+  private Responses() {}
+
+  /** An OData response with a JSON body at the negotiated metadata level. */
+  static ServiceResponse json(int status, MetadataLevel level, byte[] body) {
+    return new ServiceResponse(status)
+        .header("DataServiceVersion", DATA_SERVICE_VERSION)
+        .body(level.contentType(), body);
+  }
+
+  /** An OData response without a body. */
+  static ServiceResponse noContent() {
+    return new ServiceResponse(204).header("DataServiceVersion", DATA_SERVICE_VERSION);
+  }
+
+  /** A 204 carrying the stored entity's ETag, as Update, Merge and the upserts answer. */
+  static ServiceResponse noContentWithETag(Entity stored) {
+    return noContent().header("ETag", stored.etag().value());
+  }
+
+  /**
+   * Applies the Prefer outcome of an insert: {@code return-no-content} gives 204, otherwise 201
+   * with a body; Preference-Applied is sent only when the client expressed a preference.
+   */
+  static ServiceResponse preferred(Boolean preferNoContent, MetadataLevel level, byte[] body) {
+    if (Boolean.TRUE.equals(preferNoContent)) {
+      return noContent().header("Preference-Applied", "return-no-content");
+    }
+    ServiceResponse response = json(201, level, body);
+    if (Boolean.FALSE.equals(preferNoContent)) {
+      response.header("Preference-Applied", "return-content");
+    }
+    return response;
+  }
+}

@@ -1,0 +1,88 @@
+package dev.tabula.protocol.operations;
+
+import dev.tabula.core.TablePage;
+import dev.tabula.core.TableService;
+import dev.tabula.engine.TableInfo;
+import dev.tabula.model.TableErrorCode;
+import dev.tabula.protocol.http.ServiceRequest;
+import dev.tabula.protocol.http.ServiceResponse;
+import dev.tabula.protocol.json.MetadataLevel;
+import dev.tabula.protocol.json.ODataContext;
+import dev.tabula.protocol.json.TableJsonReader;
+import dev.tabula.protocol.json.TableJsonWriter;
+import dev.tabula.protocol.routing.OperationContext;
+import dev.tabula.protocol.routing.Resource;
+import java.util.List;
+
+/** Create Table, Delete Table and Query Tables (a list, or one table by name). */
+public final class TableOperations {
+  private final TableService tables;
+
+  public TableOperations(TableService tables) {
+    this.tables = tables;
+  }
+
+  /** Create Table: {@code POST /Tables} with {@code {"TableName":"..."}}. */
+  public ServiceResponse create(OperationContext context) {
+    ServiceRequest request = context.request();
+    MetadataLevel level = level(request);
+    String name = TableJsonReader.readTableName(request.body());
+    TableInfo created = tables.createTable(context.resource().account(), name);
+    byte[] body = TableJsonWriter.writeTable(created.name(), odata(context.resource()), level);
+    String location = context.resource().serviceRoot() + "/Tables('" + created.name() + "')";
+    return Responses.preferred(RequestOptions.preferNoContent(request), level, body)
+        .header("Location", location)
+        .header("DataServiceId", location);
+  }
+
+  /** Delete Table: {@code DELETE /Tables('name')}. */
+  public ServiceResponse delete(OperationContext context) {
+    tables.deleteTable(context.resource().account(), context.resource().table());
+    return new ServiceResponse(204);
+  }
+
+  /** Query Tables: {@code GET /Tables}, paged with {@code NextTableName}. */
+  public ServiceResponse query(OperationContext context) {
+    ServiceRequest request = context.request();
+    MetadataLevel level = level(request);
+    if (request.queryParameter("$filter") != null) {
+      // Filters arrive with the query language (a later change); refusing beats ignoring them.
+      throw TableErrorCode.NOT_IMPLEMENTED.exception();
+    }
+    String next = request.queryParameter("NextTableName");
+    String from = next == null || next.isEmpty() ? null : ContinuationToken.decode(next);
+    TablePage page =
+        tables.queryTables(context.resource().account(), from, RequestOptions.top(request));
+    List<String> names = page.tables().stream().map(TableInfo::name).toList();
+    ServiceResponse response =
+        Responses.json(200, level, TableJsonWriter.writeTables(names, odata(context.resource()), level));
+    if (page.nextTableName() != null) {
+      response.header(
+          "x-ms-continuation-NextTableName", ContinuationToken.encode(page.nextTableName()));
+    }
+    return response;
+  }
+
+  /** Query Tables for one table: {@code GET /Tables('name')}. */
+  public ServiceResponse get(OperationContext context) {
+    ServiceRequest request = context.request();
+    MetadataLevel level = level(request);
+    TableInfo table;
+    try {
+      table = tables.table(context.resource().account(), context.resource().table());
+    } catch (dev.tabula.model.TableException e) {
+      // The table URL itself names the resource, so the service says ResourceNotFound here.
+      throw TableErrorCode.RESOURCE_NOT_FOUND.exception();
+    }
+    return Responses.json(
+        200, level, TableJsonWriter.writeTable(table.name(), odata(context.resource()), level));
+  }
+
+  private static MetadataLevel level(ServiceRequest request) {
+    return MetadataLevel.negotiate(request.header("Accept"), request.queryParameter("$format"));
+  }
+
+  private static ODataContext odata(Resource resource) {
+    return new ODataContext(resource.serviceRoot(), resource.account(), "Tables");
+  }
+}

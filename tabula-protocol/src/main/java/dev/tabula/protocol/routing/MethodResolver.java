@@ -1,0 +1,37 @@
+package dev.tabula.protocol.routing;
+
+import dev.tabula.model.TableErrorCode;
+import dev.tabula.protocol.http.ServiceRequest;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The effective method of a request. Current SDKs merge with {@code PATCH}, older ones with {@code
+ * MERGE}, and clients talking to Cosmos tunnel through {@code POST} with {@code X-HTTP-Method};
+ * all three mean MERGE. Tunnelling errors carry the service's XMethod* codes.
+ */
+public final class MethodResolver {
+  private static final Set<String> TUNNELLED = Set.of("MERGE", "PUT", "DELETE");
+
+  private MethodResolver() {}
+
+  /** Resolves PATCH and X-HTTP-Method to the method the service acts on. */
+  public static String effectiveMethod(ServiceRequest request) {
+    List<String> tunnelled = request.headers("X-HTTP-Method");
+    if (tunnelled.isEmpty()) {
+      return request.method().equals("PATCH") ? "MERGE" : request.method();
+    }
+    if (!request.method().equals("POST")) {
+      throw TableErrorCode.X_METHOD_NOT_USING_POST.exception();
+    }
+    if (tunnelled.size() > 1 || tunnelled.get(0).contains(",")) {
+      throw TableErrorCode.X_METHOD_INCORRECT_COUNT.exception();
+    }
+    String method = tunnelled.get(0).trim().toUpperCase(Locale.ROOT);
+    if (!TUNNELLED.contains(method)) {
+      throw TableErrorCode.X_METHOD_INCORRECT_VALUE.exception();
+    }
+    return method;
+  }
+}

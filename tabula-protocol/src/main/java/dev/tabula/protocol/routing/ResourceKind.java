@@ -1,0 +1,17 @@
+package dev.tabula.protocol.routing;
+
+/** The shapes of resource a Table service URL can name, after the account. */
+public enum ResourceKind {
+  /** The account root: service properties and stats ({@code ?restype=service}). */
+  SERVICE,
+  /** {@code Tables}: create and list tables. */
+  TABLES,
+  /** {@code Tables('name')}: one table. */
+  TABLE_BY_NAME,
+  /** {@code $batch}: an entity group transaction. */
+  BATCH,
+  /** {@code name} or {@code name()}: a table's entities (insert, query) or its ACL. */
+  TABLE,
+  /** {@code name(PartitionKey='..',RowKey='..')}: one entity. */
+  ENTITY
+}

@@ -1,0 +1,74 @@
+package dev.tabula.protocol.routing;
+
+import dev.tabula.model.EntityKey;
+import dev.tabula.model.TableErrorCode;
+import dev.tabula.protocol.http.ServiceRequest;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Turns a request's path and Host into a {@link Resource}. Both URL styles work: path-style
+ * ({@code /devstoreaccount1/Tables}, the emulator's) when the first path segment is a known
+ * account, and host-style ({@code account.table.example.com/Tables}) when the Host's first label
+ * is.
+ */
+public final class ResourceParser {
+  private final Set<String> accounts;
+
+  public ResourceParser(Set<String> accounts) {
+    this.accounts = Set.copyOf(accounts);
+  }
+
+  /** Parses the request's target; 400 InvalidUri when it names no account or no resource. */
+  public Resource parse(ServiceRequest request, String scheme) {
+    String path = request.rawPath();
+    String host = request.header("Host") == null ? "localhost" : request.header("Host");
+    String trimmed = path.startsWith("/") ? path.substring(1) : path;
+    int slash = trimmed.indexOf('/');
+    String first = slash < 0 ? trimmed : trimmed.substring(0, slash);
+    if (accounts.contains(first)) {
+      String rest = slash < 0 ? "" : trimmed.substring(slash + 1);
+      return resource(first, rest, scheme + "://" + host + "/" + first);
+    }
+    String hostAccount = host.contains(".") ? host.substring(0, host.indexOf('.')) : host;
+    if (accounts.contains(hostAccount)) {
+      return resource(hostAccount, trimmed, scheme + "://" + host);
+    }
+    throw TableErrorCode.INVALID_URI.exception();
+  }
+
+  private static Resource resource(String account, String rawRest, String serviceRoot) {
+    if (rawRest.isEmpty()) {
+      return new Resource(account, ResourceKind.SERVICE, null, null, serviceRoot);
+    }
+    if (rawRest.contains("/")) {
+      throw TableErrorCode.INVALID_URI.exception();
+    }
+    String rest = ServiceRequest.decode(rawRest);
+    if (rest.equals("$batch")) {
+      return new Resource(account, ResourceKind.BATCH, null, null, serviceRoot);
+    }
+    int paren = rest.indexOf('(');
+    String name = paren < 0 ? rest : rest.substring(0, paren);
+    String args = paren < 0 ? null : rest.substring(paren);
+    if (name.toLowerCase(Locale.ROOT).equals("tables")) {
+      return tablesResource(account, args, serviceRoot);
+    }
+    if (args == null || args.equals("()")) {
+      return new Resource(account, ResourceKind.TABLE, name, null, serviceRoot);
+    }
+    EntityKey key = EntityKeyPredicate.parse(args);
+    return new Resource(account, ResourceKind.ENTITY, name, key, serviceRoot);
+  }
+
+  private static Resource tablesResource(String account, String args, String serviceRoot) {
+    if (args == null || args.equals("()")) {
+      return new Resource(account, ResourceKind.TABLES, null, null, serviceRoot);
+    }
+    if (args.length() < 4 || !args.startsWith("('") || !args.endsWith("')")) {
+      throw TableErrorCode.INVALID_INPUT.exception();
+    }
+    String table = EntityKeyPredicate.unquote(args.substring(1, args.length() - 1));
+    return new Resource(account, ResourceKind.TABLE_BY_NAME, table, null, serviceRoot);
+  }
+}

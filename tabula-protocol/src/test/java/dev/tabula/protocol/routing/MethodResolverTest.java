@@ -1,0 +1,54 @@
+package dev.tabula.protocol.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tabula.model.TableErrorCode;
+import dev.tabula.model.TableException;
+import dev.tabula.protocol.http.ServiceRequest;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class MethodResolverTest {
+
+  private static String resolve(String method, List<String> xMethod) {
+    Map<String, List<String>> headers = xMethod.isEmpty() ? Map.of() : Map.of("X-HTTP-Method", xMethod);
+    return MethodResolver.effectiveMethod(new ServiceRequest(method, "/a/t", headers, new byte[0]));
+  }
+
+  private static TableErrorCode failure(String method, List<String> xMethod) {
+    try {
+      resolve(method, xMethod);
+    } catch (TableException e) {
+      return e.code();
+    }
+    throw new AssertionError("expected a failure");
+  }
+
+  @Test
+  void patchAndMergeAndTunnelledMerge_allMeanMerge() {
+    assertThat(resolve("PATCH", List.of())).isEqualTo("MERGE");
+    assertThat(resolve("MERGE", List.of())).isEqualTo("MERGE");
+    assertThat(resolve("POST", List.of("MERGE"))).isEqualTo("MERGE");
+    assertThat(resolve("POST", List.of("delete"))).isEqualTo("DELETE");
+    assertThat(resolve("GET", List.of())).isEqualTo("GET");
+  }
+
+  @Test
+  void tunnellingErrors_carryTheServiceCodes() {
+    assertThat(failure("GET", List.of("MERGE"))).isEqualTo(TableErrorCode.X_METHOD_NOT_USING_POST);
+    assertThat(failure("POST", List.of("GET"))).isEqualTo(TableErrorCode.X_METHOD_INCORRECT_VALUE);
+    assertThat(failure("POST", List.of("MERGE", "PUT")))
+        .isEqualTo(TableErrorCode.X_METHOD_INCORRECT_COUNT);
+  }
+
+  @Test
+  void router_unknownMethodOnKnownResource_isUnsupportedVerb() {
+    Router router = new Router().route(ResourceKind.TABLES, "GET", c -> null);
+    assertThatThrownBy(() -> router.find(ResourceKind.TABLES, "PUT"))
+        .isInstanceOfSatisfying(
+            TableException.class,
+            e -> assertThat(e.code()).isEqualTo(TableErrorCode.UNSUPPORTED_HTTP_VERB));
+  }
+}

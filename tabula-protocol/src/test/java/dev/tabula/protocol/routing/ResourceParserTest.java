@@ -1,0 +1,100 @@
+package dev.tabula.protocol.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tabula.model.EntityKey;
+import dev.tabula.model.TableErrorCode;
+import dev.tabula.model.TableException;
+import dev.tabula.protocol.http.ServiceRequest;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class ResourceParserTest {
+  private final ResourceParser parser = new ResourceParser(Set.of("devstoreaccount1", "acct"));
+
+  private Resource parse(String uri, String host) {
+    return parser.parse(
+        new ServiceRequest("GET", uri, Map.of("Host", List.of(host)), new byte[0]), "http");
+  }
+
+  private Resource parse(String uri) {
+    return parse(uri, "127.0.0.1:10002");
+  }
+
+  @Test
+  void pathStyle_tables() {
+    Resource r = parse("/devstoreaccount1/Tables");
+    assertThat(r.kind()).isEqualTo(ResourceKind.TABLES);
+    assertThat(r.account()).isEqualTo("devstoreaccount1");
+    assertThat(r.serviceRoot()).isEqualTo("http://127.0.0.1:10002/devstoreaccount1");
+  }
+
+  @Test
+  void hostStyle_usesFirstHostLabelAsAccount() {
+    Resource r = parse("/Tables('Orders')", "acct.table.example.com");
+    assertThat(r.kind()).isEqualTo(ResourceKind.TABLE_BY_NAME);
+    assertThat(r.table()).isEqualTo("Orders");
+    assertThat(r.serviceRoot()).isEqualTo("http://acct.table.example.com");
+  }
+
+  @Test
+  void tableWithAndWithoutParentheses_isTableResource() {
+    assertThat(parse("/acct/Orders").kind()).isEqualTo(ResourceKind.TABLE);
+    assertThat(parse("/acct/Orders()").kind()).isEqualTo(ResourceKind.TABLE);
+    assertThat(parse("/acct/Orders()?$top=1").table()).isEqualTo("Orders");
+  }
+
+  @Test
+  void entity_keysArePercentDecodedAndQuotesUndoubled() {
+    Resource r = parse("/acct/Orders(PartitionKey='a%20b',RowKey='it''s%25x')");
+    assertThat(r.kind()).isEqualTo(ResourceKind.ENTITY);
+    assertThat(r.key()).isEqualTo(new EntityKey("a b", "it's%x"));
+  }
+
+  @Test
+  void entity_keysInEitherOrderAndCommasInsideValues() {
+    Resource r = parse("/acct/t(RowKey='x,y',PartitionKey='')");
+    assertThat(r.key()).isEqualTo(new EntityKey("", "x,y"));
+  }
+
+  @Test
+  void batchAndServiceRoot() {
+    assertThat(parse("/acct/$batch").kind()).isEqualTo(ResourceKind.BATCH);
+    assertThat(parse("/acct").kind()).isEqualTo(ResourceKind.SERVICE);
+    assertThat(parse("/acct/").kind()).isEqualTo(ResourceKind.SERVICE);
+  }
+
+  @Test
+  void unknownAccount_isInvalidUri() {
+    assertThatThrownBy(() -> parse("/nobody/Tables"))
+        .isInstanceOfSatisfying(
+            TableException.class, e -> assertThat(e.code()).isEqualTo(TableErrorCode.INVALID_URI));
+  }
+
+  @Test
+  void extraSegments_areInvalidUri() {
+    assertThatThrownBy(() -> parse("/acct/Orders/extra"))
+        .isInstanceOfSatisfying(
+            TableException.class, e -> assertThat(e.code()).isEqualTo(TableErrorCode.INVALID_URI));
+  }
+
+  @Test
+  void malformedKeyPredicates_areInvalidInput() {
+    for (String bad :
+        List.of(
+            "/acct/t(PartitionKey='a')",
+            "/acct/t(PartitionKey='a',RowKey=b)",
+            "/acct/t(PartitionKey='a',RowKey='b',Other='c')",
+            "/acct/t(PartitionKey='a,RowKey='b')",
+            "/acct/t(PartitionKey='a',PartitionKey='b')")) {
+      assertThatThrownBy(() -> parse(bad))
+          .as(bad)
+          .isInstanceOfSatisfying(
+              TableException.class,
+              e -> assertThat(e.code()).isEqualTo(TableErrorCode.INVALID_INPUT));
+    }
+  }
+}

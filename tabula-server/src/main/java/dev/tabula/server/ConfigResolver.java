@@ -1,0 +1,68 @@
+package dev.tabula.server;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Resolves each setting from, in order: its command-line flag, its {@code TABULA_*} environment
+ * variable, the properties file named by {@code --config}, and the default.
+ */
+final class ConfigResolver {
+  private final Map<String, String> env;
+  private final Properties file = new Properties();
+
+  ConfigResolver(Map<String, String> env, Path configFile) {
+    this.env = env;
+    if (configFile != null) {
+      try (Reader reader = Files.newBufferedReader(configFile)) {
+        file.load(reader);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read config file " + configFile, e);
+      }
+    }
+  }
+
+  ServerConfig resolve(ServeCommand flags) {
+    ServerConfig defaults = ServerConfig.defaults();
+    String host = pick(flags.host, "TABULA_HOST", "host", defaults.host());
+    int port = Integer.parseInt(pick(str(flags.port), "TABULA_PORT", "port", "" + defaults.port()));
+    Path dataDir =
+        Path.of(pick(str(flags.dataDir), "TABULA_DATA_DIR", "data-dir", defaults.dataDir().toString()));
+    String engineName = flags.inMemory ? "memory" : pick(flags.engine, "TABULA_ENGINE", "engine", "rocksdb");
+    EngineKind engine = EngineKind.valueOf(engineName.trim().toUpperCase(Locale.ROOT));
+    String accountList = flags.accounts == null ? null : String.join(";", flags.accounts);
+    String accountsText = pick(accountList, "TABULA_ACCOUNTS", "accounts", null);
+    List<Account> accounts =
+        accountsText == null
+            ? defaults.accounts()
+            : Arrays.stream(accountsText.split(";"))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .map(Account::parse)
+                .toList();
+    return new ServerConfig(
+        host, port, engine, dataDir, accounts, defaults.maxBodyBytes(), defaults.pageSize());
+  }
+
+  private String pick(String flag, String envName, String fileKey, String fallback) {
+    if (flag != null) {
+      return flag;
+    }
+    if (env.get(envName) != null && !env.get(envName).isBlank()) {
+      return env.get(envName);
+    }
+    return file.getProperty(fileKey, fallback);
+  }
+
+  private static String str(Object value) {
+    return value == null ? null : value.toString();
+  }
+}

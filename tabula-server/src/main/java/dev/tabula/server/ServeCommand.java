@@ -1,0 +1,70 @@
+package dev.tabula.server;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code tabula serve}: starts the server and runs until interrupted. Each setting comes from its
+ * flag, else its {@code TABULA_*} environment variable, else the {@code --config} properties file,
+ * else the default (see {@link ConfigResolver}).
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true, description = "Run the Table service.")
+final class ServeCommand implements Callable<Integer> {
+
+  @Option(names = "--host", description = "Address to listen on (default 127.0.0.1; env TABULA_HOST).")
+  String host;
+
+  @Option(names = "--port", description = "Port to listen on (default 10002; env TABULA_PORT).")
+  Integer port;
+
+  @Option(
+      names = "--data-dir",
+      description = "Directory of the RocksDB engine (default ./tabula-data; env TABULA_DATA_DIR).")
+  Path dataDir;
+
+  @Option(
+      names = "--engine",
+      description = "Storage engine: rocksdb or memory (default rocksdb; env TABULA_ENGINE).")
+  String engine;
+
+  @Option(names = "--in-memory", description = "Keep data in memory only (same as --engine memory).")
+  boolean inMemory;
+
+  @Option(
+      names = "--account",
+      description =
+          "An account as name:base64key; repeat for several (default: devstoreaccount1 with the"
+              + " emulator's well-known key; env TABULA_ACCOUNTS, separated by ';').")
+  List<String> accounts;
+
+  @Option(names = "--config", description = "A properties file with host, port, data-dir, engine, accounts.")
+  Path configFile;
+
+  @Override
+  public Integer call() throws Exception {
+    ServerConfig config = new ConfigResolver(System.getenv(), configFile).resolve(this);
+    TabulaServer server = TabulaServer.start(config);
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  server.close();
+                  stopped.countDown();
+                },
+                "tabula-shutdown"));
+    System.out.printf(
+        "Tabula listening on http://%s:%d (engine %s, data %s)%n",
+        config.host(), server.port(), config.engine().name().toLowerCase(java.util.Locale.ROOT),
+        config.engine() == EngineKind.MEMORY ? "in memory" : config.dataDir().toAbsolutePath());
+    for (Account account : config.accounts()) {
+      System.out.println("  account " + account.name() + ": " + server.endpoint(account.name()));
+    }
+    stopped.await();
+    return 0;
+  }
+}
