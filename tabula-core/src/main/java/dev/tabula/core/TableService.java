@@ -26,11 +26,19 @@ public final class TableService {
         .orElseThrow(TableErrorCode.TABLE_ALREADY_EXISTS::exception);
   }
 
-  /** Deletes a table and, at once, all its entities; 404 TableNotFound when there is none. */
+  /**
+   * Deletes a table and, at once, all its entities. A missing table is 404 ResourceNotFound: the
+   * URL {@code Tables('name')} itself names the resource (TableNotFound is for entity operations).
+   */
   public void deleteTable(String account, String name) {
     if (!catalog.deleteTable(account, name)) {
-      throw TableErrorCode.TABLE_NOT_FOUND.exception();
+      throw TableErrorCode.RESOURCE_NOT_FOUND.exception();
     }
+  }
+
+  /** The table {@code Tables('name')} names; 404 ResourceNotFound when there is none. */
+  public TableInfo describeTable(String account, String name) {
+    return catalog.findTable(account, name).orElseThrow(TableErrorCode.RESOURCE_NOT_FOUND::exception);
   }
 
   /** The table of that name (any case); 404 TableNotFound when there is none. */

@@ -32,6 +32,7 @@ public final class EntityOperations {
   public ServiceResponse insert(OperationContext context) {
     ServiceRequest request = context.request();
     MetadataLevel level = level(request);
+    RequestOptions.requireJsonBody(request);
     ParsedEntity parsed = EntityJsonReader.read(request.body());
     if (parsed.partitionKey() == null || parsed.rowKey() == null) {
       throw TableErrorCode.PROPERTIES_NEED_VALUE.exception();
@@ -110,6 +111,7 @@ public final class EntityOperations {
 
   /** The entity of an Update or Merge body, keyed by its URL (keys in the body are ignored). */
   private static Entity fromUrl(OperationContext context) {
+    RequestOptions.requireJsonBody(context.request());
     ParsedEntity parsed = EntityJsonReader.read(context.request().body());
     EntityKey key = context.resource().key();
     return Entity.unsaved(key.partitionKey(), key.rowKey(), parsed.properties());

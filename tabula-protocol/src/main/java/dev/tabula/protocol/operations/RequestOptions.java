@@ -9,15 +9,18 @@ import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
 
-/** Reads the request options shared by several operations: If-Match, Prefer, $top, $select. */
-final class RequestOptions {
+/**
+ * Reads the request options shared by several operations (and the operations of a {@code $batch}):
+ * If-Match, Prefer, $top, $select.
+ */
+public final class RequestOptions {
   private RequestOptions() {}
 
   /**
    * The If-Match condition, or null when absent. A malformed ETag is 400 InvalidInput with the
    * service's message; an If-None-Match on a write is refused the same way.
    */
-  static IfMatch ifMatch(ServiceRequest request) {
+  public static IfMatch ifMatch(ServiceRequest request) {
     if (request.header("If-None-Match") != null) {
       throw TableErrorCode.INVALID_INPUT.exception();
     }
@@ -38,7 +41,7 @@ final class RequestOptions {
   }
 
   /** The If-Match a delete requires; 400 MissingRequiredHeader when it is absent. */
-  static IfMatch requiredIfMatch(ServiceRequest request) {
+  public static IfMatch requiredIfMatch(ServiceRequest request) {
     IfMatch ifMatch = ifMatch(request);
     if (ifMatch == null) {
       throw TableErrorCode.MISSING_REQUIRED_HEADER.exception(
@@ -51,7 +54,7 @@ final class RequestOptions {
    * True when the client asked for no echo of what it inserted ({@code Prefer:
    * return-no-content}); false for {@code return-content}; null when it expressed no preference.
    */
-  static Boolean preferNoContent(ServiceRequest request) {
+  public static Boolean preferNoContent(ServiceRequest request) {
     String prefer = request.header("Prefer");
     if (prefer == null) {
       return null;
@@ -64,6 +67,24 @@ final class RequestOptions {
       return Boolean.FALSE;
     }
     return null;
+  }
+
+  /**
+   * Refuses a request body that is not JSON: Atom and XML get 415 AtomFormatNotSupported (JSON is
+   * the only payload format since version 2015-12-11); anything else, or no Content-Type at all,
+   * 415 MediaTypeNotSupported.
+   */
+  static void requireJsonBody(ServiceRequest request) {
+    String contentType = request.header("Content-Type");
+    String mediaType =
+        contentType == null ? "" : contentType.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+    if (mediaType.equals("application/json")) {
+      return;
+    }
+    if (mediaType.equals("application/atom+xml") || mediaType.equals("application/xml")) {
+      throw TableErrorCode.ATOM_FORMAT_NOT_SUPPORTED.exception();
+    }
+    throw TableErrorCode.MEDIA_TYPE_NOT_SUPPORTED.exception();
   }
 
   /** {@code $top}: 1..1000, or null when absent; anything else is 400 InvalidInput. */
@@ -84,7 +105,7 @@ final class RequestOptions {
   }
 
   /** {@code $select} as a set of property names in order, or null for every property. */
-  static Set<String> select(ServiceRequest request) {
+  public static Set<String> select(ServiceRequest request) {
     String value = request.queryParameter("$select");
     if (value == null || value.isBlank() || value.trim().equals("*")) {
       return null;

@@ -26,6 +26,7 @@ public final class TableOperations {
   public ServiceResponse create(OperationContext context) {
     ServiceRequest request = context.request();
     MetadataLevel level = level(request);
+    RequestOptions.requireJsonBody(request);
     String name = TableJsonReader.readTableName(request.body());
     TableInfo created = tables.createTable(context.resource().account(), name);
     byte[] body = TableJsonWriter.writeTable(created.name(), odata(context.resource()), level);
@@ -67,13 +68,7 @@ public final class TableOperations {
   public ServiceResponse get(OperationContext context) {
     ServiceRequest request = context.request();
     MetadataLevel level = level(request);
-    TableInfo table;
-    try {
-      table = tables.table(context.resource().account(), context.resource().table());
-    } catch (dev.tabula.model.TableException e) {
-      // The table URL itself names the resource, so the service says ResourceNotFound here.
-      throw TableErrorCode.RESOURCE_NOT_FOUND.exception();
-    }
+    TableInfo table = tables.describeTable(context.resource().account(), context.resource().table());
     return Responses.json(
         200, level, TableJsonWriter.writeTable(table.name(), odata(context.resource()), level));
   }

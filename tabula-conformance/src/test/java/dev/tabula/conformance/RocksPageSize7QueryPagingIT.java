@@ -1,0 +1,16 @@
+package dev.tabula.conformance;
+
+import dev.tabula.server.EngineKind;
+
+/** {@link QueryPagingContract} on RocksDB with pages of 7, so every listing continues. */
+class RocksPageSize7QueryPagingIT extends QueryPagingContract {
+  @Override
+  protected EngineKind engine() {
+    return EngineKind.ROCKSDB;
+  }
+
+  @Override
+  protected int pageSize() {
+    return 7;
+  }
+}

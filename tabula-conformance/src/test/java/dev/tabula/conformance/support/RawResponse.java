@@ -1,0 +1,74 @@
+package dev.tabula.conformance.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** One HTTP response as the wire carried it: status, headers (names case-insensitive) and body. */
+public final class RawResponse {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final int status;
+  private final Map<String, List<String>> headers;
+  private final byte[] body;
+
+  RawResponse(int status, Map<String, List<String>> headers, byte[] body) {
+    this.status = status;
+    TreeMap<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    headers.forEach((name, values) -> copy.put(name, List.copyOf(values)));
+    this.headers = copy;
+    this.body = body.clone();
+  }
+
+  public int status() {
+    return status;
+  }
+
+  /** The first value of a header, or null when the response has none. */
+  public String header(String name) {
+    List<String> values = headers.get(name);
+    return values == null || values.isEmpty() ? null : values.get(0);
+  }
+
+  /** Whether the response carries the header at all. */
+  public boolean hasHeader(String name) {
+    return headers.containsKey(name);
+  }
+
+  /** The service's error code header, or null. */
+  public String errorCode() {
+    return header("x-ms-error-code");
+  }
+
+  public String bodyText() {
+    return new String(body, StandardCharsets.UTF_8);
+  }
+
+  public byte[] body() {
+    return body.clone();
+  }
+
+  /** The body parsed as JSON. */
+  public JsonNode json() {
+    try {
+      return JSON.readTree(body);
+    } catch (IOException e) {
+      throw new UncheckedIOException("response body is not JSON: " + bodyText(), e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    String text = bodyText();
+    return status
+        + " "
+        + headers
+        + " "
+        + (text.length() > 2000 ? text.substring(0, 2000) + "…" : text);
+  }
+}
