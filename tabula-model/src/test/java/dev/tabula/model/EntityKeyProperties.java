@@ -12,7 +12,7 @@ class EntityKeyProperties {
 
   @Property
   void keyOrder_equalsUtf8ByteOrder(@ForAll String a, @ForAll String b) {
-    if (!isWellFormed(a) || !isWellFormed(b)) {
+    if (!Utf16.isWellFormed(a) || !Utf16.isWellFormed(b)) {
       return;
     }
     int byBytes =
@@ -30,20 +30,5 @@ class EntityKeyProperties {
     } else {
       assertThat(whole).isEqualTo(Integer.signum(EntityKey.KEY_ORDER.compare(r1, r2)));
     }
-  }
-
-  private static boolean isWellFormed(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (Character.isHighSurrogate(c)) {
-        if (i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1))) {
-          return false;
-        }
-        i++;
-      } else if (Character.isLowSurrogate(c)) {
-        return false;
-      }
-    }
-    return true;
   }
 }

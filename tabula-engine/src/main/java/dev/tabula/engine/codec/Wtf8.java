@@ -1,5 +1,6 @@
 package dev.tabula.engine.codec;
 
+import dev.tabula.model.Utf16;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -19,7 +20,7 @@ public final class Wtf8 {
 
   /** The encoding of {@code text}. */
   public static byte[] encode(String text) {
-    if (!hasUnpairedSurrogate(text)) {
+    if (Utf16.isWellFormed(text)) {
       return text.getBytes(StandardCharsets.UTF_8); // the JDK's fast path is exact here
     }
     byte[] out = new byte[text.length() * 3];
@@ -97,19 +98,6 @@ public final class Wtf8 {
     }
   }
 
-  private static boolean hasUnpairedSurrogate(String text) {
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (Character.isHighSurrogate(c)
-          && i + 1 < text.length()
-          && Character.isLowSurrogate(text.charAt(i + 1))) {
-        i++;
-      } else if (Character.isSurrogate(c)) {
-        return true;
-      }
-    }
-    return false;
-  }
 
   /** True when the bytes hold {@code ED A0..BF}: a surrogate, which UTF-8 proper never encodes. */
   private static boolean hasEncodedSurrogate(byte[] bytes, int offset, int length) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import dev.tabula.model.TableErrorCode;
+import dev.tabula.model.Utf16;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -43,15 +44,8 @@ final class JsonCodec {
    * surrogate pair ({@code "\ud800"}); storing it would make the entity unreadable later.
    */
   static String requireWellFormed(String text) {
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (Character.isHighSurrogate(c)
-          && i + 1 < text.length()
-          && Character.isLowSurrogate(text.charAt(i + 1))) {
-        i++;
-      } else if (Character.isSurrogate(c)) {
-        throw TableErrorCode.INVALID_INPUT.exception();
-      }
+    if (!Utf16.isWellFormed(text)) {
+      throw TableErrorCode.INVALID_INPUT.exception();
     }
     return text;
   }
