@@ -3,16 +3,26 @@ package dev.tabula.core;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One page of Query Entities.
  *
  * @param entities the entities, in key order
  * @param next where the next page starts, or null when this is the last page
- * @param scanned how many entities were read to build this page
+ * @param scanned how many entities were read to build this page, including those the filter
+ *     rejected
+ * @param plan the shape of the query's plan ({@code point}, {@code partition}, {@code scan}, ...;
+ *     see {@link dev.tabula.query.QueryPlan#description()})
  */
-public record EntityPage(List<Entity> entities, EntityKey next, long scanned) {
+public record EntityPage(List<Entity> entities, EntityKey next, long scanned, String plan) {
   public EntityPage {
     entities = List.copyOf(entities);
+    Objects.requireNonNull(plan, "plan");
+  }
+
+  /** A page of an unfiltered scan. */
+  public EntityPage(List<Entity> entities, EntityKey next, long scanned) {
+    this(entities, next, scanned, "scan");
   }
 }

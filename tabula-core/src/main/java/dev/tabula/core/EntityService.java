@@ -2,16 +2,15 @@ package dev.tabula.core;
 
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.EntityStore;
-import dev.tabula.engine.KeyRange;
-import dev.tabula.engine.Page;
 import dev.tabula.engine.Precondition;
-import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import dev.tabula.model.EntityRules;
 import dev.tabula.model.TableErrorCode;
+import dev.tabula.query.Filter;
+import dev.tabula.query.QueryPlanner;
 import java.time.Duration;
 import java.util.List;
 
@@ -26,6 +25,8 @@ public final class EntityService {
   private final TableService tables;
   private final EntityStore store;
   private final int pageSize;
+  private final QueryCounters queryCounters = new QueryCounters();
+  private final EntityQuery query;
 
   /**
    * @param pageSize the most entities per page: the service's 1,000, smaller only in tests
@@ -34,6 +35,7 @@ public final class EntityService {
     this.tables = tables;
     this.store = store;
     this.pageSize = pageSize;
+    this.query = new EntityQuery(store, queryCounters);
   }
 
   /** Insert Entity: 409 EntityAlreadyExists when the key is taken. */
@@ -78,11 +80,27 @@ public final class EntityService {
    * @param top the most entities in this page (1..1000), or null for the page size
    */
   public EntityPage query(String account, String table, EntityKey from, Integer top) {
+    return query(account, table, null, from, top);
+  }
+
+  /**
+   * One page of Query Entities with a {@code $filter}, run as planned by {@link QueryPlanner}
+   * (see {@link EntityQuery}).
+   *
+   * @param filter the parsed filter, or null for every entity
+   * @param from the continuation of the previous page, or null for the first page
+   * @param top the most entities in this page (1..1000), or null for the page size
+   */
+  public EntityPage query(String account, String table, Filter filter, EntityKey from, Integer top) {
     TableInfo info = tables.table(account, table);
     int limit = top == null ? pageSize : Math.min(top, pageSize);
-    KeyRange range = from == null ? KeyRange.ALL : KeyRange.ALL.resumeAt(from);
-    Page page = store.scan(info.id(), ScanRequest.of(range, limit, PAGE_TIME_BUDGET.toNanos()));
-    return new EntityPage(page.entities(), page.resumeKey(), page.scanned());
+    long deadline = System.nanoTime() + PAGE_TIME_BUDGET.toNanos();
+    return query.page(info.id(), QueryPlanner.plan(filter), from, limit, deadline);
+  }
+
+  /** Entities scanned versus returned by this service's queries. */
+  public QueryStats queryStats() {
+    return queryCounters;
   }
 
   private Entity writeOne(

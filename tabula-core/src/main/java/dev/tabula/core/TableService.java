@@ -5,7 +5,7 @@ import dev.tabula.engine.TableInfo;
 import dev.tabula.model.Limits;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableNames;
-import java.util.List;
+import dev.tabula.query.Filter;
 
 /**
  * The service's table operations (Create Table, Delete Table, Query Tables) over an engine's
@@ -53,12 +53,20 @@ public final class TableService {
    * @param top the most tables to return, 1..1000, or null for the service's 1,000
    */
   public TablePage queryTables(String account, String fromTableName, Integer top) {
+    return queryTables(account, null, fromTableName, top);
+  }
+
+  /**
+   * One page of the account's tables in name order that pass a {@code $filter} on {@code
+   * TableName} (see {@link TableQuery}).
+   *
+   * @param filter the parsed filter, or null for every table
+   * @param fromTableName the {@code NextTableName} of the previous page, or null
+   * @param top the most tables to return, 1..1000, or null for the service's 1,000
+   */
+  public TablePage queryTables(String account, Filter filter, String fromTableName, Integer top) {
     int limit = top == null ? Limits.MAX_TABLE_PAGE_SIZE : top;
     String from = fromTableName == null ? null : TableNames.canonical(fromTableName);
-    List<TableInfo> found = catalog.listTables(account, from, limit + 1);
-    if (found.size() <= limit) {
-      return new TablePage(found, null);
-    }
-    return new TablePage(found.subList(0, limit), found.get(limit).name());
+    return TableQuery.page(catalog, account, filter, from, limit);
   }
 }

@@ -15,6 +15,8 @@ import dev.tabula.protocol.json.ODataContext;
 import dev.tabula.protocol.json.ParsedEntity;
 import dev.tabula.protocol.routing.OperationContext;
 import dev.tabula.protocol.routing.Resource;
+import dev.tabula.query.Filter;
+import dev.tabula.query.FilterParser;
 import java.util.Set;
 
 /**
@@ -66,16 +68,14 @@ public final class EntityOperations {
   public ServiceResponse query(OperationContext context) {
     ServiceRequest request = context.request();
     MetadataLevel level = level(request);
-    if (request.queryParameter("$filter") != null) {
-      // Filters arrive with the query language (a later change); refusing beats ignoring them.
-      throw TableErrorCode.NOT_IMPLEMENTED.exception();
-    }
+    Filter filter = FilterParser.parse(request.queryParameter("$filter"));
     Set<String> select = RequestOptions.select(request);
     Resource resource = context.resource();
-    EntityPage page =
-        entities.query(resource.account(), resource.table(), continuation(request), RequestOptions.top(request));
+    EntityPage page = entities.query(
+        resource.account(), resource.table(), filter, continuation(request), RequestOptions.top(request));
     byte[] body = EntityJsonWriter.writeFeed(page.entities(), odata(resource), level, select);
     ServiceResponse response = Responses.json(200, level, body);
+    QueryPlanHeader.addIfRequested(request, response, page);
     if (page.next() != null) {
       response.header(
           "x-ms-continuation-NextPartitionKey", ContinuationToken.encode(page.next().partitionKey()));

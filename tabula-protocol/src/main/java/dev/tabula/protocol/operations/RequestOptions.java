@@ -74,7 +74,7 @@ public final class RequestOptions {
    * the only payload format since version 2015-12-11); anything else, or no Content-Type at all,
    * 415 MediaTypeNotSupported.
    */
-  static void requireJsonBody(ServiceRequest request) {
+  public static void requireJsonBody(ServiceRequest request) {
     String contentType = request.header("Content-Type");
     String mediaType =
         contentType == null ? "" : contentType.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);

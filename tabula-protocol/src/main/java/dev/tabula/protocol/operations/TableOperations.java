@@ -3,7 +3,6 @@ package dev.tabula.protocol.operations;
 import dev.tabula.core.TablePage;
 import dev.tabula.core.TableService;
 import dev.tabula.engine.TableInfo;
-import dev.tabula.model.TableErrorCode;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.json.MetadataLevel;
@@ -12,6 +11,8 @@ import dev.tabula.protocol.json.TableJsonReader;
 import dev.tabula.protocol.json.TableJsonWriter;
 import dev.tabula.protocol.routing.OperationContext;
 import dev.tabula.protocol.routing.Resource;
+import dev.tabula.query.Filter;
+import dev.tabula.query.FilterParser;
 import java.util.List;
 
 /** Create Table, Delete Table and Query Tables (a list, or one table by name). */
@@ -46,14 +47,11 @@ public final class TableOperations {
   public ServiceResponse query(OperationContext context) {
     ServiceRequest request = context.request();
     MetadataLevel level = level(request);
-    if (request.queryParameter("$filter") != null) {
-      // Filters arrive with the query language (a later change); refusing beats ignoring them.
-      throw TableErrorCode.NOT_IMPLEMENTED.exception();
-    }
+    Filter filter = FilterParser.parse(request.queryParameter("$filter"));
     String next = request.queryParameter("NextTableName");
     String from = next == null || next.isEmpty() ? null : ContinuationToken.decode(next);
     TablePage page =
-        tables.queryTables(context.resource().account(), from, RequestOptions.top(request));
+        tables.queryTables(context.resource().account(), filter, from, RequestOptions.top(request));
     List<String> names = page.tables().stream().map(TableInfo::name).toList();
     ServiceResponse response =
         Responses.json(200, level, TableJsonWriter.writeTables(names, odata(context.resource()), level));

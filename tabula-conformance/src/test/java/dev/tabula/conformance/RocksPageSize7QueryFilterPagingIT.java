@@ -1,0 +1,16 @@
+package dev.tabula.conformance;
+
+import dev.tabula.server.EngineKind;
+
+/** {@link QueryFilterPagingContract} on the RocksDB engine with pages of 7. */
+class RocksPageSize7QueryFilterPagingIT extends QueryFilterPagingContract {
+  @Override
+  protected EngineKind engine() {
+    return EngineKind.ROCKSDB;
+  }
+
+  @Override
+  protected int pageSize() {
+    return 7;
+  }
+}

@@ -1,0 +1,31 @@
+package dev.tabula.query;
+
+/**
+ * Turns {@code $filter} text into a checked {@link Filter}, or the service's error: 400
+ * InvalidInput for text that does not parse, literals that do not fit their type, {@code null},
+ * non-boolean filters and more than {@link #MAX_COMPARISONS} comparisons; 501 NotImplemented for
+ * functions, arithmetic and comparisons without exactly one property. Stateless and thread-safe.
+ */
+public final class FilterParser {
+  /** The documented limit: "no more than 15 discrete comparisons are permitted within a $filter string". */
+  public static final int MAX_COMPARISONS = 15;
+
+  private FilterParser() {}
+
+  /**
+   * Parses filter text. Empty or blank text is no filter at all and returns null: the service
+   * answers {@code $filter=} with every entity (Azure/Azurite#1573, #1880).
+   *
+   * @throws dev.tabula.model.TableException with the service's code when the text is rejected
+   */
+  public static Filter parse(String text) {
+    if (text == null || text.isBlank()) {
+      return null;
+    }
+    FilterBinder.Bound bound = FilterBinder.bind(FilterSyntaxParser.parse(text));
+    if (bound.comparisons() > MAX_COMPARISONS) {
+      throw FilterErrors.tooManyComparisons();
+    }
+    return bound.filter();
+  }
+}

@@ -1,0 +1,104 @@
+package dev.tabula.query;
+
+import dev.tabula.engine.KeyBound;
+import dev.tabula.engine.KeyRange;
+import dev.tabula.model.EntityKey;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Turns a {@link KeySpace} into engine key ranges, ordered and disjoint. A box with one
+ * PartitionKey becomes a range inside that partition, bounded by its RowKey interval; any other
+ * box becomes the range of its PartitionKey interval (its RowKey condition is left to the
+ * residual filter). Exclusive string ends use the immediate successor {@code s + U+0000}: in
+ * code-point order no string lies between {@code s} and it.
+ */
+final class KeyRanges {
+  private static final String SUCCESSOR = "\u0000";
+  private static final Comparator<KeyRange> BY_LOWER =
+      Comparator.comparing(KeyRanges::lowerKey, Comparator.nullsFirst(Comparator.naturalOrder()));
+
+  private KeyRanges() {}
+
+  /** The ranges covering every key of the space, sorted, with overlapping or touching ones merged. */
+  static List<KeyRange> of(KeySpace space) {
+    List<KeyRange> ranges = new ArrayList<>();
+    for (KeyBox box : space.boxes()) {
+      KeyRange range = toRange(box);
+      if (!isEmpty(range)) {
+        ranges.add(range);
+      }
+    }
+    ranges.sort(BY_LOWER);
+    return merge(ranges);
+  }
+
+  private static List<KeyRange> merge(List<KeyRange> sorted) {
+    List<KeyRange> merged = new ArrayList<>();
+    for (KeyRange next : sorted) {
+      if (merged.isEmpty()) {
+        merged.add(next);
+        continue;
+      }
+      KeyRange last = merged.get(merged.size() - 1);
+      EntityKey lastUpper = upperKey(last);
+      if (lastUpper == null) {
+        break; // the last range runs to the end of the table and covers the rest
+      }
+      if (lowerKey(next) == null || lowerKey(next).compareTo(lastUpper) <= 0) {
+        EntityKey nextUpper = upperKey(next);
+        KeyBound upper = nextUpper == null || nextUpper.compareTo(lastUpper) > 0
+            ? next.upper() : last.upper();
+        merged.set(merged.size() - 1, new KeyRange(last.lower(), upper));
+      } else {
+        merged.add(next);
+      }
+    }
+    return merged;
+  }
+
+  static KeyRange toRange(KeyBox box) {
+    StringInterval pk = box.partitionKeys();
+    if (pk.isPoint()) {
+      return inPartition(pk.lower(), box.rowKeys());
+    }
+    KeyBound lower = pk.lower() == null ? null
+        : pk.lowerInclusive() ? KeyBound.startOf(pk.lower()) : KeyBound.endOf(pk.lower());
+    KeyBound upper = pk.upper() == null ? null
+        : pk.upperInclusive() ? KeyBound.endOf(pk.upper()) : KeyBound.startOf(pk.upper());
+    return new KeyRange(lower, upper);
+  }
+
+  private static KeyRange inPartition(String partitionKey, StringInterval rk) {
+    KeyBound lower = rk.lower() == null ? KeyBound.startOf(partitionKey)
+        : KeyBound.at(new EntityKey(partitionKey, rk.lowerInclusive() ? rk.lower() : rk.lower() + SUCCESSOR));
+    KeyBound upper = rk.upper() == null ? KeyBound.endOf(partitionKey)
+        : KeyBound.at(new EntityKey(partitionKey, rk.upperInclusive() ? rk.upper() + SUCCESSOR : rk.upper()));
+    return new KeyRange(lower, upper);
+  }
+
+  /** The first key at or after a position; after a partition that is the next partition's first. */
+  static EntityKey position(KeyBound bound) {
+    if (bound instanceof KeyBound.AtKey at) {
+      return at.key();
+    }
+    return EntityKey.firstOf(((KeyBound.AfterPartition) bound).partitionKey() + SUCCESSOR);
+  }
+
+  /** The position a range starts at, or null from the first key. */
+  static EntityKey lowerKey(KeyRange range) {
+    return range.lower() == null ? null : position(range.lower());
+  }
+
+  /** The position a range ends at (exclusive), or null to the last key. */
+  static EntityKey upperKey(KeyRange range) {
+    return range.upper() == null ? null : position(range.upper());
+  }
+
+  private static boolean isEmpty(KeyRange range) {
+    EntityKey lower = lowerKey(range);
+    EntityKey upper = upperKey(range);
+    return lower != null && upper != null && lower.compareTo(upper) >= 0;
+  }
+}

@@ -1,0 +1,61 @@
+package dev.tabula.query;
+
+import dev.tabula.engine.KeyRange;
+import dev.tabula.model.Entity;
+import dev.tabula.model.EntityKey;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Predicate;
+
+/**
+ * How to run a query: read {@link #ranges} in order and keep the entities {@link #residual}
+ * accepts. The ranges are sorted and disjoint and cover every entity the filter can match; the
+ * residual is the whole filter, applied to every entity read, so the ranges only prune. Immutable
+ * and thread-safe.
+ *
+ * @param filter the filter, or null for every entity
+ * @param ranges the key ranges to read, in key order; empty when the filter matches nothing
+ * @param residual the predicate every entity read must pass
+ * @param description a short name of the plan's shape: {@code point}, {@code partition}, {@code
+ *     row-range}, {@code partition-range}, {@code union(n)}, {@code scan} or {@code empty}
+ */
+public record QueryPlan(
+    Filter filter, List<KeyRange> ranges, Predicate<Entity> residual, String description) {
+
+  public QueryPlan {
+    ranges = List.copyOf(ranges);
+    Objects.requireNonNull(residual, "residual");
+    Objects.requireNonNull(description, "description");
+  }
+
+  /** The plan of a query without a filter: the whole table. */
+  public static QueryPlan fullScan() {
+    return new QueryPlan(null, List.of(KeyRange.ALL), entity -> true, PlanDescription.SCAN);
+  }
+
+  /**
+   * The ranges still to read when a scan resumes at {@code next}: ranges wholly before it are
+   * dropped, the one containing it starts at it, later ones are whole.
+   *
+   * @param next the continuation key, or null to read every range
+   */
+  public List<KeyRange> rangesFrom(EntityKey next) {
+    if (next == null) {
+      return ranges;
+    }
+    List<KeyRange> rest = new ArrayList<>();
+    for (KeyRange range : ranges) {
+      if (range.isAfter(next)) {
+        continue;
+      }
+      rest.add(range.contains(next) ? range.resumeAt(next) : range);
+    }
+    return rest;
+  }
+
+  /** The first key a range can hold, to continue a query at the start of that range. */
+  public static EntityKey firstKeyOf(KeyRange range) {
+    return range.lower() == null ? EntityKey.firstOf("") : KeyRanges.position(range.lower());
+  }
+}

@@ -1,0 +1,168 @@
+package dev.tabula.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tabula.engine.KeyBound;
+import dev.tabula.engine.KeyRange;
+import dev.tabula.model.EntityKey;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class QueryPlannerTest {
+
+  private static QueryPlan plan(String filter) {
+    return QueryPlanner.plan(FilterParser.parse(filter));
+  }
+
+  private static KeyRange range(String lowerPk, String lowerRk, String upperPk, String upperRk) {
+    return new KeyRange(
+        KeyBound.at(new EntityKey(lowerPk, lowerRk)), KeyBound.at(new EntityKey(upperPk, upperRk)));
+  }
+
+  @Test
+  void noFilter_scansTheTable() {
+    QueryPlan plan = QueryPlanner.plan(null);
+    assertThat(plan.ranges()).containsExactly(KeyRange.ALL);
+    assertThat(plan.description()).isEqualTo("scan");
+  }
+
+  @Test
+  void partitionAndRowKeyEquality_isAPoint() {
+    QueryPlan plan = plan("PartitionKey eq 'p' and RowKey eq 'r'");
+    assertThat(plan.description()).isEqualTo("point");
+    assertThat(plan.ranges()).containsExactly(range("p", "r", "p", "r\u0000"));
+  }
+
+  @Test
+  void pointWithMoreConditions_staysAPoint() {
+    assertThat(plan("Price gt 5 and (RowKey eq 'r' and PartitionKey eq 'p')").description())
+        .isEqualTo("point");
+    assertThat(plan("'p' eq PartitionKey and 'r' eq RowKey").description()).isEqualTo("point");
+  }
+
+  @Test
+  void partitionKeyEquality_isThePartition() {
+    QueryPlan plan = plan("PartitionKey eq 'customer42' and Total gt 10.0");
+    assertThat(plan.description()).isEqualTo("partition");
+    assertThat(plan.ranges()).containsExactly(KeyRange.partition("customer42"));
+  }
+
+  @Test
+  void prefixIdiom_isAPartitionKeyRange() {
+    QueryPlan plan = plan("PartitionKey ge 'Vegetable' and PartitionKey lt 'Vegetablf' and Color eq 'Green'");
+    assertThat(plan.description()).isEqualTo("partition-range");
+    assertThat(plan.ranges()).containsExactly(
+        new KeyRange(KeyBound.startOf("Vegetable"), KeyBound.startOf("Vegetablf")));
+  }
+
+  @Test
+  void exclusiveAndInclusivePartitionBounds() {
+    assertThat(plan("PartitionKey gt 'a' and PartitionKey le 'c'").ranges())
+        .containsExactly(new KeyRange(KeyBound.endOf("a"), KeyBound.endOf("c")));
+    assertThat(plan("PartitionKey ge '0638'").ranges())
+        .containsExactly(new KeyRange(KeyBound.startOf("0638"), null));
+    assertThat(plan("PartitionKey lt 'm'").ranges())
+        .containsExactly(new KeyRange(null, KeyBound.startOf("m")));
+  }
+
+  @Test
+  void rowKeyRangeInsideAPartition_isARowRange() {
+    QueryPlan plan = plan("PartitionKey eq 'lerman_julie' and RowKey ge 'address_' and RowKey lt 'address`'");
+    assertThat(plan.description()).isEqualTo("row-range");
+    assertThat(plan.ranges()).containsExactly(range("lerman_julie", "address_", "lerman_julie", "address`"));
+    assertThat(plan("PartitionKey eq 'p' and RowKey gt 'r'").ranges())
+        .containsExactly(new KeyRange(KeyBound.at(new EntityKey("p", "r\u0000")), KeyBound.endOf("p")));
+  }
+
+  @Test
+  void rowKeyAlone_scans() {
+    assertThat(plan("RowKey eq 'r'").description()).isEqualTo("scan");
+  }
+
+  @Test
+  void rowKeyRangeAcrossAPartitionRange_readsThePartitionRange() {
+    QueryPlan plan = plan("PartitionKey ge 'a' and PartitionKey lt 'b' and RowKey eq 'r'");
+    assertThat(plan.ranges()).containsExactly(new KeyRange(KeyBound.startOf("a"), KeyBound.startOf("b")));
+  }
+
+  @Test
+  void orOfPoints_isAnOrderedUnion() {
+    QueryPlan plan = plan("(PartitionKey eq 'b' and RowKey eq '2') or (PartitionKey eq 'a' and RowKey eq '1')"
+        + " or PartitionKey eq 'c'");
+    assertThat(plan.description()).isEqualTo("union(3)");
+    assertThat(plan.ranges()).containsExactly(
+        range("a", "1", "a", "1\u0000"), range("b", "2", "b", "2\u0000"), KeyRange.partition("c"));
+  }
+
+  @Test
+  void overlappingAlternatives_areMerged() {
+    QueryPlan plan = plan("PartitionKey eq 'b' or (PartitionKey ge 'a' and PartitionKey le 'c')"
+        + " or (PartitionKey eq 'c' and RowKey eq 'x')");
+    assertThat(plan.ranges()).containsExactly(new KeyRange(KeyBound.startOf("a"), KeyBound.endOf("c")));
+    assertThat(plan.description()).isEqualTo("partition-range");
+  }
+
+  @Test
+  void touchingRanges_areMerged() {
+    QueryPlan plan = plan("(PartitionKey ge 'a' and PartitionKey lt 'b') or (PartitionKey ge 'b' and PartitionKey lt 'c')");
+    assertThat(plan.ranges()).containsExactly(new KeyRange(KeyBound.startOf("a"), KeyBound.startOf("c")));
+  }
+
+  @Test
+  void orWithANonKeyCondition_scans() {
+    assertThat(plan("PartitionKey eq 'a' or Price gt 5").description()).isEqualTo("scan");
+  }
+
+  @Test
+  void contradiction_readsNothing() {
+    QueryPlan plan = plan("PartitionKey eq 'a' and PartitionKey eq 'b'");
+    assertThat(plan.ranges()).isEmpty();
+    assertThat(plan.description()).isEqualTo("empty");
+    assertThat(plan("PartitionKey eq 5").ranges()).isEmpty();
+    assertThat(plan("false").ranges()).isEmpty();
+    assertThat(plan("PartitionKey gt 'a' and PartitionKey lt 'a\u0000'").ranges()).isEmpty();
+  }
+
+  @Test
+  void notEqual_isTwoRanges() {
+    QueryPlan plan = plan("PartitionKey ne 'm'");
+    assertThat(plan.ranges()).containsExactly(
+        new KeyRange(null, KeyBound.startOf("m")), new KeyRange(KeyBound.endOf("m"), null));
+  }
+
+  @Test
+  void notIsPushedDownToKeyComparisons() {
+    assertThat(plan("not (PartitionKey lt 'Part2')").ranges())
+        .containsExactly(new KeyRange(KeyBound.startOf("Part2"), null));
+    assertThat(plan("not (PartitionKey ne 'p')").description()).isEqualTo("partition");
+    assertThat(plan("not (PartitionKey eq 5)").description()).isEqualTo("scan");
+    assertThat(plan("not (Price gt 5 or PartitionKey ne 'p')").description()).isEqualTo("partition");
+    assertThat(plan("not (PartitionKey eq 'p' and Price gt 5)").description()).isEqualTo("scan");
+  }
+
+  @Test
+  void residual_isTheWholeFilter() {
+    QueryPlan plan = plan("PartitionKey eq 'p' and Price gt 5");
+    assertThat(plan.residual().test(dev.tabula.model.Entity.unsaved("p", "r", java.util.Map.of()))).isFalse();
+  }
+
+  @Test
+  void rangesFrom_dropsRangesBeforeTheKeyAndStartsTheCurrentOneAtIt() {
+    QueryPlan plan = plan("PartitionKey eq 'a' or PartitionKey eq 'c' or PartitionKey eq 'e'");
+    EntityKey inC = new EntityKey("c", "r5");
+    List<KeyRange> rest = plan.rangesFrom(inC);
+    assertThat(rest).containsExactly(
+        new KeyRange(KeyBound.at(inC), KeyBound.endOf("c")), KeyRange.partition("e"));
+    assertThat(plan.rangesFrom(new EntityKey("d", ""))).containsExactly(KeyRange.partition("e"));
+    assertThat(plan.rangesFrom(new EntityKey("f", ""))).isEmpty();
+    assertThat(plan.rangesFrom(null)).hasSize(3);
+  }
+
+  @Test
+  void firstKeyOf_isWhereARangeStarts() {
+    assertThat(QueryPlan.firstKeyOf(KeyRange.partition("c"))).isEqualTo(new EntityKey("c", ""));
+    assertThat(QueryPlan.firstKeyOf(new KeyRange(KeyBound.endOf("c"), null)))
+        .isEqualTo(new EntityKey("c\u0000", ""));
+    assertThat(QueryPlan.firstKeyOf(KeyRange.ALL)).isEqualTo(new EntityKey("", ""));
+  }
+}

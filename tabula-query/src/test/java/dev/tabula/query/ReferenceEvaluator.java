@@ -1,0 +1,98 @@
+package dev.tabula.query;
+
+import dev.tabula.model.EdmType;
+import dev.tabula.model.EdmValue;
+import dev.tabula.model.Entity;
+import java.math.BigDecimal;
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * A deliberately plain statement of the filter semantics, to check the real evaluator against:
+ * numbers become BigDecimals, strings code-point arrays, GUIDs their text.
+ */
+final class ReferenceEvaluator {
+  private static final Map<EdmType, Integer> NUMERIC_RANK =
+      Map.of(EdmType.INT32, 0, EdmType.INT64, 1, EdmType.DOUBLE, 2);
+
+  private ReferenceEvaluator() {}
+
+  static boolean matches(Filter filter, Entity entity) {
+    if (filter instanceof Filter.And f) {
+      return matches(f.left(), entity) && matches(f.right(), entity);
+    }
+    if (filter instanceof Filter.Or f) {
+      return matches(f.left(), entity) || matches(f.right(), entity);
+    }
+    if (filter instanceof Filter.Not f) {
+      return !matches(f.operand(), entity);
+    }
+    if (filter instanceof Filter.Constant f) {
+      return f.value();
+    }
+    if (filter instanceof Filter.BooleanProperty f) {
+      return new EdmValue.EdmBoolean(true).equals(lookup(entity, f.property()));
+    }
+    Filter.Comparison c = (Filter.Comparison) filter;
+    EdmValue value = lookup(entity, c.property());
+    Integer order = value == null ? null : order(value, c.literal());
+    return order != null && c.operator().test(order);
+  }
+
+  static EdmValue lookup(Entity entity, String name) {
+    if (name.equals("PartitionKey")) {
+      return new EdmValue.EdmString(entity.partitionKey());
+    }
+    if (name.equals("RowKey")) {
+      return new EdmValue.EdmString(entity.rowKey());
+    }
+    if (name.equals("Timestamp")) {
+      return entity.timestamp() == null ? null : new EdmValue.EdmDateTime(entity.timestamp());
+    }
+    return entity.properties().get(name);
+  }
+
+  /** Property versus literal, or null when the service's rules make them incomparable. */
+  static Integer order(EdmValue property, EdmValue literal) {
+    Integer propertyRank = NUMERIC_RANK.get(property.type());
+    Integer literalRank = NUMERIC_RANK.get(literal.type());
+    if (propertyRank != null && literalRank != null) {
+      if (literalRank > propertyRank || isNaN(property) || isNaN(literal)) {
+        return null;
+      }
+      return Integer.signum(decimal(property).compareTo(decimal(literal)));
+    }
+    if (property.type() != literal.type()) {
+      return null;
+    }
+    if (property instanceof EdmValue.EdmString p) {
+      String l = ((EdmValue.EdmString) literal).value();
+      return Integer.signum(Arrays.compare(p.value().codePoints().toArray(), l.codePoints().toArray()));
+    }
+    if (property instanceof EdmValue.EdmBoolean p) {
+      return Boolean.compare(p.value(), ((EdmValue.EdmBoolean) literal).value());
+    }
+    if (property instanceof EdmValue.EdmDateTime p) {
+      return Integer.signum(p.value().compareTo(((EdmValue.EdmDateTime) literal).value()));
+    }
+    if (property instanceof EdmValue.EdmGuid p) {
+      return Integer.signum(p.value().toString().compareTo(((EdmValue.EdmGuid) literal).value().toString()));
+    }
+    byte[] a = ((EdmValue.EdmBinary) property).value();
+    return Integer.signum(Arrays.compareUnsigned(a, ((EdmValue.EdmBinary) literal).value()));
+  }
+
+  private static boolean isNaN(EdmValue value) {
+    return value instanceof EdmValue.EdmDouble d && Double.isNaN(d.value());
+  }
+
+  private static BigDecimal decimal(EdmValue value) {
+    if (value instanceof EdmValue.EdmInt32 i) {
+      return BigDecimal.valueOf(i.value());
+    }
+    if (value instanceof EdmValue.EdmInt64 l) {
+      return BigDecimal.valueOf(l.value());
+    }
+    return new BigDecimal(((EdmValue.EdmDouble) value).value());
+  }
+}
