@@ -1,5 +1,6 @@
 package dev.tabula.protocol;
 
+import dev.tabula.protocol.batch.BatchOperations;
 import dev.tabula.protocol.operations.EntityOperations;
 import dev.tabula.protocol.operations.TableOperations;
 import dev.tabula.protocol.routing.ResourceKind;
@@ -9,7 +10,7 @@ import dev.tabula.protocol.routing.Router;
 final class Routes {
   private Routes() {}
 
-  static Router of(TableOperations tables, EntityOperations entities) {
+  static Router of(TableOperations tables, EntityOperations entities, BatchOperations batches) {
     return new Router()
         .route(ResourceKind.TABLES, "POST", tables::create)
         .route(ResourceKind.TABLES, "GET", tables::query)
@@ -20,6 +21,7 @@ final class Routes {
         .route(ResourceKind.ENTITY, "GET", entities::get)
         .route(ResourceKind.ENTITY, "PUT", entities::replace)
         .route(ResourceKind.ENTITY, "MERGE", entities::merge)
-        .route(ResourceKind.ENTITY, "DELETE", entities::delete);
+        .route(ResourceKind.ENTITY, "DELETE", entities::delete)
+        .route(ResourceKind.BATCH, "POST", batches::submit);
   }
 }

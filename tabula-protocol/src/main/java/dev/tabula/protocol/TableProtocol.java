@@ -1,10 +1,12 @@
 package dev.tabula.protocol;
 
+import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityService;
 import dev.tabula.core.TableService;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableException;
 import dev.tabula.protocol.auth.RequestAuthenticator;
+import dev.tabula.protocol.batch.BatchOperations;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.operations.EntityOperations;
@@ -43,12 +45,17 @@ public final class TableProtocol {
   public TableProtocol(
       TableService tables,
       EntityService entities,
+      BatchService batches,
       Set<String> accounts,
       RequestAuthenticator authenticator,
       Clock clock) {
     this.parser = new ResourceParser(accounts);
     this.authenticator = authenticator;
-    this.router = Routes.of(new TableOperations(tables), new EntityOperations(entities));
+    this.router =
+        Routes.of(
+            new TableOperations(tables),
+            new EntityOperations(entities),
+            new BatchOperations(batches, entities, parser, clock));
     this.errors = new ErrorResponses(clock);
     this.clock = clock;
   }

@@ -1,5 +1,6 @@
 package dev.tabula.server;
 
+import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityService;
 import dev.tabula.core.TableService;
 import dev.tabula.engine.StorageEngine;
@@ -42,6 +43,7 @@ public final class TabulaServer implements AutoCloseable {
         new TableProtocol(
             tables,
             entities,
+            new BatchService(tables, engine.entities()),
             config.accounts().stream().map(Account::name).collect(Collectors.toSet()),
             authenticator,
             Clock.systemUTC());

@@ -1,0 +1,150 @@
+package dev.tabula.core;
+
+import dev.tabula.engine.ApplyResult;
+import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.TableInfo;
+import dev.tabula.engine.Write;
+import dev.tabula.model.Entity;
+import dev.tabula.model.EntityRules;
+import dev.tabula.model.TableErrorCode;
+import dev.tabula.model.TableException;
+import dev.tabula.model.TableNames;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * One entity group transaction being built and then committed: up to 100 changes to one partition
+ * of one table, applied all or nothing ("Performing entity group transactions").
+ *
+ * <p>{@link #add} checks each operation as it arrives, in order, so that the first failure is the
+ * one the service names: the operation's own validity (keys, names, values, size), then that the
+ * table exists (checked on the first operation; the service answers {@code 0:The table specified
+ * does not exist.}), then that it acts on the same table and PartitionKey as the first operation
+ * ({@code CommandsInBatchActOnDifferentPartitions}) and on a RowKey no earlier operation touched
+ * ({@code InvalidDuplicateRow}). {@link #commit} makes exactly one {@link EntityStore#apply}, so
+ * the engine's guarantees carry over unchanged: every precondition is checked against the state
+ * the earlier operations leave, all writes share one commit time, readers see all of them or none,
+ * and a failed operation leaves nothing written.
+ *
+ * <p>Not thread-safe: one instance serves one request. Nulls are not accepted.
+ */
+public final class EntityGroupTransaction {
+  /** The most operations one change set may hold. */
+  public static final int MAX_OPERATIONS = 100;
+
+  /** The service's text for more than {@link #MAX_OPERATIONS} operations. */
+  static final String TOO_MANY_OPERATIONS =
+      "The batch request operation exceeds the maximum 100 changes per change set.";
+
+  private final TableService tables;
+  private final EntityStore store;
+  private final String account;
+  private final List<BatchOperation> operations = new ArrayList<>();
+  private final Set<String> rowKeys = new HashSet<>();
+  private TableInfo table;
+  private boolean committed;
+
+  EntityGroupTransaction(TableService tables, EntityStore store, String account) {
+    this.tables = Objects.requireNonNull(tables, "tables");
+    this.store = Objects.requireNonNull(store, "store");
+    this.account = Objects.requireNonNull(account, "account");
+  }
+
+  /** The outcome of {@link #commit}. */
+  public sealed interface Outcome {}
+
+  /**
+   * Every operation applied.
+   *
+   * @param entities per operation, in order: the entity as now stored, or null for a delete
+   */
+  public record Committed(List<Entity> entities) implements Outcome {
+    public Committed {
+      entities = Collections.unmodifiableList(new ArrayList<>(entities));
+    }
+  }
+
+  /** Nothing was written because operation {@code index} (0-based) failed with {@code error}. */
+  public record Failed(int index, TableException error) implements Outcome {
+    public Failed {
+      Objects.requireNonNull(error, "error");
+    }
+  }
+
+  /**
+   * Adds the next operation after checking it as the class describes.
+   *
+   * @throws TableException the failure of this operation; the transaction must not be committed
+   * @throws IllegalStateException after {@link #commit}, or beyond {@link #MAX_OPERATIONS}
+   */
+  public void add(BatchOperation operation) {
+    if (committed || operations.size() == MAX_OPERATIONS) {
+      throw new IllegalStateException("no more operations fit this transaction");
+    }
+    checkOwnValidity(operation);
+    if (table == null) {
+      table = tables.table(account, operation.table());
+    } else {
+      checkSameEntityGroup(operation);
+    }
+    if (!rowKeys.add(operation.entity().rowKey())) {
+      // The service's text (it differs from the documented "A command with RowKey '{0}'...").
+      throw TableErrorCode.INVALID_DUPLICATE_ROW.exception();
+    }
+    operations.add(operation);
+  }
+
+  /** How many operations were added. */
+  public int size() {
+    return operations.size();
+  }
+
+  /**
+   * Applies every added operation in one atomic engine apply.
+   *
+   * @throws IllegalStateException when nothing was added or it was already committed
+   */
+  public Outcome commit() {
+    if (operations.isEmpty() || committed) {
+      throw new IllegalStateException("nothing to commit");
+    }
+    committed = true;
+    List<Write> writes = new ArrayList<>(operations.size());
+    operations.forEach(op -> writes.add(op.toWrite()));
+    String partitionKey = operations.get(0).entity().partitionKey();
+    ApplyResult result = store.apply(table.id(), partitionKey, writes);
+    if (result instanceof ApplyResult.Rejected rejected) {
+      return new Failed(rejected.index(), rejected.code().exception());
+    }
+    return new Committed(((ApplyResult.Committed) result).entities());
+  }
+
+  /** The service's text for too many operations, as an exception to report at index 0. */
+  static TableException tooManyOperations() {
+    return TableErrorCode.INVALID_INPUT.exception(TOO_MANY_OPERATIONS);
+  }
+
+  private static void checkOwnValidity(BatchOperation operation) {
+    Entity entity = operation.entity();
+    if (operation.kind() == BatchOperation.Kind.DELETE) {
+      EntityRules.checkKey("PartitionKey", entity.partitionKey());
+      EntityRules.checkKey("RowKey", entity.rowKey());
+    } else {
+      EntityRules.checkEntity(entity);
+    }
+  }
+
+  /** An entity group is one PartitionKey of one table (table names compare in any case). */
+  private void checkSameEntityGroup(BatchOperation operation) {
+    BatchOperation first = operations.get(0);
+    boolean sameTable =
+        TableNames.canonical(first.table()).equals(TableNames.canonical(operation.table()));
+    if (!sameTable || !first.entity().partitionKey().equals(operation.entity().partitionKey())) {
+      throw TableErrorCode.COMMANDS_IN_BATCH_ACT_ON_DIFFERENT_PARTITIONS.exception();
+    }
+  }
+}

@@ -1,0 +1,121 @@
+package dev.tabula.protocol.batch;
+
+import dev.tabula.core.BatchService;
+import dev.tabula.core.EntityGroupTransaction;
+import dev.tabula.core.EntityService;
+import dev.tabula.model.EdmDateTimes;
+import dev.tabula.model.Entity;
+import dev.tabula.model.TableErrorCode;
+import dev.tabula.model.TableException;
+import dev.tabula.protocol.http.ServiceRequest;
+import dev.tabula.protocol.http.ServiceResponse;
+import dev.tabula.protocol.json.ODataContext;
+import dev.tabula.protocol.operations.RequestOptions;
+import dev.tabula.protocol.routing.OperationContext;
+import dev.tabula.protocol.routing.Resource;
+import dev.tabula.protocol.routing.ResourceKind;
+import dev.tabula.protocol.routing.ResourceParser;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Entity Group Transaction: {@code POST /{account}/$batch}.
+ *
+ * <p>Which failures are whose (see the package documentation for the evidence): a body over 4 MiB
+ * (413 RequestBodyTooLarge) and a body that cannot be read as a batch (400 InvalidInput) are plain
+ * error responses; everything about an operation, including more than 100 of them (reported at
+ * index 0), a missing table (index 0), another partition or table, a repeated entity, a bad body,
+ * key or If-Match, and a failed precondition, is a 202 whose change set response holds only the
+ * failing operation's part, with its 0-based index in the message. Nothing is written unless every
+ * operation commits, in one engine apply. Thread-safe.
+ */
+public final class BatchOperations {
+  /** The most bytes a batch may hold: "its total payload may be no more than 4 MiB". */
+  public static final int MAX_BATCH_BYTES = 4 * 1024 * 1024;
+
+  private final BatchService batches;
+  private final EntityService entities;
+  private final OperationReader reader;
+  private final Clock clock;
+
+  public BatchOperations(
+      BatchService batches, EntityService entities, ResourceParser parser, Clock clock) {
+    this.batches = batches;
+    this.entities = entities;
+    this.reader = new OperationReader(parser);
+    this.clock = clock;
+  }
+
+  /** Answers one {@code $batch} request. */
+  public ServiceResponse submit(OperationContext context) {
+    ServiceRequest request = context.request();
+    if (request.body().length > MAX_BATCH_BYTES) {
+      throw TableErrorCode.REQUEST_BODY_TOO_LARGE.exception();
+    }
+    BatchRequest batch = BatchRequestParser.parse(request.header("Content-Type"), request.body());
+    BatchResponseWriter writer = new BatchResponseWriter();
+    byte[] body =
+        batch instanceof BatchRequest.ChangeSet changeSet
+            ? writer.changeSet(changeSet(context, changeSet.operations()))
+            : writer.query(query(context, ((BatchRequest.Query) batch).operation()));
+    return new ServiceResponse(202).body(writer.contentType(), body);
+  }
+
+  private List<PartResponse> changeSet(OperationContext context, List<SubRequest> subs) {
+    EntityGroupTransaction transaction;
+    try {
+      transaction = batches.begin(context.resource().account(), subs.size());
+    } catch (TableException tooMany) {
+      return List.of(failure(context, 0, tooMany, subs.get(0), false));
+    }
+    List<ParsedOperation> operations = new ArrayList<>(subs.size());
+    for (int i = 0; i < subs.size(); i++) {
+      try {
+        ParsedOperation op = reader.read(subs.get(i), context.resource(), host(context));
+        transaction.add(op.operation());
+        operations.add(op);
+      } catch (TableException invalid) {
+        return List.of(failure(context, i, invalid, subs.get(i), false));
+      }
+    }
+    EntityGroupTransaction.Outcome outcome = transaction.commit();
+    if (outcome instanceof EntityGroupTransaction.Failed failed) {
+      return List.of(failure(context, failed.index(), failed.error(), subs.get(failed.index()), true));
+    }
+    List<Entity> stored = ((EntityGroupTransaction.Committed) outcome).entities();
+    List<PartResponse> parts = new ArrayList<>(subs.size());
+    for (int i = 0; i < subs.size(); i++) {
+      parts.add(PartResponses.success(operations.get(i), stored.get(i), PartEcho.of(subs.get(i))));
+    }
+    return parts;
+  }
+
+  private PartResponse query(OperationContext context, SubRequest sub) {
+    try {
+      OperationReader.Target target = reader.resolve(sub, context.resource(), host(context));
+      Resource resource = target.resource();
+      if (resource.kind() != ResourceKind.ENTITY) {
+        throw TableErrorCode.INVALID_INPUT.exception();
+      }
+      Entity entity = entities.get(resource.account(), resource.table(), resource.key());
+      ODataContext odata =
+          new ODataContext(resource.serviceRoot(), resource.account(), resource.table());
+      return PartResponses.entity(
+          entity, odata, PartEcho.of(sub), RequestOptions.select(target.request()));
+    } catch (TableException failed) {
+      return failure(context, 0, failed, sub, false);
+    }
+  }
+
+  private PartResponse failure(
+      OperationContext context, int index, TableException error, SubRequest sub, boolean executed) {
+    String trailer =
+        "\nRequestId:" + context.requestId() + "\nTime:" + EdmDateTimes.format(clock.instant());
+    return PartResponses.failure(index, error, PartEcho.of(sub), executed, trailer);
+  }
+
+  private static String host(OperationContext context) {
+    return context.request().header("Host");
+  }
+}

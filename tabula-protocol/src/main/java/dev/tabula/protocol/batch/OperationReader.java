@@ -1,0 +1,110 @@
+package dev.tabula.protocol.batch;
+
+import dev.tabula.core.BatchOperation;
+import dev.tabula.core.IfMatch;
+import dev.tabula.model.Entity;
+import dev.tabula.model.EntityKey;
+import dev.tabula.model.TableErrorCode;
+import dev.tabula.protocol.http.ServiceRequest;
+import dev.tabula.protocol.json.EntityJsonReader;
+import dev.tabula.protocol.json.MetadataLevel;
+import dev.tabula.protocol.json.ODataContext;
+import dev.tabula.protocol.json.ParsedEntity;
+import dev.tabula.protocol.operations.RequestOptions;
+import dev.tabula.protocol.routing.MethodResolver;
+import dev.tabula.protocol.routing.Resource;
+import dev.tabula.protocol.routing.ResourceKind;
+import dev.tabula.protocol.routing.ResourceParser;
+import java.util.Map;
+
+/**
+ * Turns one sub-request into the operation it means, with the rules of the single operation it
+ * copies: its URL is parsed like any request URL (path-style or host-style, keys in the entity
+ * predicate), PATCH and {@code POST} + {@code X-HTTP-Method} resolve as for a single request, the
+ * body must be JSON and is read as an entity, and If-Match and Prefer follow the single
+ * operations.
+ *
+ * <ul>
+ *   <li>{@code POST /table}: Insert Entity, keys from the body (missing: 400 PropertiesNeedValue);
+ *   <li>{@code PUT} / {@code MERGE} on an entity URL: Update or Merge with an If-Match, their
+ *       upsert forms without; keys from the URL, as for single requests;
+ *   <li>{@code DELETE} on an entity URL: Delete Entity; a missing If-Match is 400
+ *       MissingRequiredHeader.
+ * </ul>
+ *
+ * <p>Anything else inside a change set (a GET, a table operation, another account) is 400
+ * InvalidInput: a change set holds only the six entity changes. Failures are thrown as {@link
+ * dev.tabula.model.TableException}s for the caller to report with the operation's index. Thread-safe.
+ */
+final class OperationReader {
+  private final ResourceParser parser;
+
+  OperationReader(ResourceParser parser) {
+    this.parser = parser;
+  }
+
+  /** The sub-request resolved against the batch: its request form and the resource it names. */
+  record Target(ServiceRequest request, Resource resource) {}
+
+  /** Resolves a sub-request's URL; another account than the batch's is 400 InvalidInput. */
+  Target resolve(SubRequest sub, Resource batch, String batchHost) {
+    ServiceRequest request = sub.toServiceRequest(batchHost);
+    String root = batch.serviceRoot();
+    Resource resource = parser.parse(request, root.substring(0, root.indexOf("://")));
+    if (!resource.account().equals(batch.account())) {
+      throw TableErrorCode.INVALID_INPUT.exception();
+    }
+    return new Target(request, resource);
+  }
+
+  /** Reads one change-set operation. */
+  ParsedOperation read(SubRequest sub, Resource batch, String batchHost) {
+    Target target = resolve(sub, batch, batchHost);
+    ServiceRequest request = target.request();
+    Resource resource = target.resource();
+    String method = MethodResolver.effectiveMethod(request);
+    MetadataLevel level =
+        MetadataLevel.negotiate(request.header("Accept"), request.queryParameter("$format"));
+    BatchOperation operation = operation(resource, method, request);
+    ODataContext odata =
+        new ODataContext(resource.serviceRoot(), resource.account(), resource.table());
+    return new ParsedOperation(operation, odata, level, RequestOptions.preferNoContent(request));
+  }
+
+  private static BatchOperation operation(Resource resource, String method, ServiceRequest request) {
+    if (resource.kind() == ResourceKind.TABLE && method.equals("POST")) {
+      RequestOptions.requireJsonBody(request);
+      ParsedEntity parsed = EntityJsonReader.read(request.body());
+      if (parsed.partitionKey() == null || parsed.rowKey() == null) {
+        throw TableErrorCode.PROPERTIES_NEED_VALUE.exception();
+      }
+      Entity entity = Entity.unsaved(parsed.partitionKey(), parsed.rowKey(), parsed.properties());
+      return new BatchOperation(resource.table(), BatchOperation.Kind.INSERT, entity, null);
+    }
+    if (resource.kind() != ResourceKind.ENTITY) {
+      throw TableErrorCode.INVALID_INPUT.exception();
+    }
+    EntityKey key = resource.key();
+    return switch (method) {
+      case "PUT" -> update(resource, BatchOperation.Kind.REPLACE, request);
+      case "MERGE" -> update(resource, BatchOperation.Kind.MERGE, request);
+      case "DELETE" -> new BatchOperation(
+          resource.table(),
+          BatchOperation.Kind.DELETE,
+          Entity.unsaved(key.partitionKey(), key.rowKey(), Map.of()),
+          RequestOptions.requiredIfMatch(request));
+      default -> throw TableErrorCode.INVALID_INPUT.exception();
+    };
+  }
+
+  /** Update and Merge take their keys from the URL; keys in the body are ignored. */
+  private static BatchOperation update(
+      Resource resource, BatchOperation.Kind kind, ServiceRequest request) {
+    IfMatch ifMatch = RequestOptions.ifMatch(request);
+    RequestOptions.requireJsonBody(request);
+    ParsedEntity parsed = EntityJsonReader.read(request.body());
+    EntityKey key = resource.key();
+    Entity entity = Entity.unsaved(key.partitionKey(), key.rowKey(), parsed.properties());
+    return new BatchOperation(resource.table(), kind, entity, ifMatch);
+  }
+}

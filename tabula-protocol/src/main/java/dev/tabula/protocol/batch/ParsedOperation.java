@@ -1,0 +1,24 @@
+package dev.tabula.protocol.batch;
+
+import dev.tabula.core.BatchOperation;
+import dev.tabula.protocol.json.MetadataLevel;
+import dev.tabula.protocol.json.ODataContext;
+import java.util.Objects;
+
+/**
+ * One change-set operation read from its sub-request: the change for the core, and what its
+ * response part needs. Immutable.
+ *
+ * @param odata the operation's service root, account and table, for Location and payload links
+ * @param level the metadata level its Accept asks for (an insert's echo)
+ * @param preferNoContent its {@code Prefer}, as {@link
+ *     dev.tabula.protocol.operations.RequestOptions#preferNoContent} reads it
+ */
+record ParsedOperation(
+    BatchOperation operation, ODataContext odata, MetadataLevel level, Boolean preferNoContent) {
+  ParsedOperation {
+    Objects.requireNonNull(operation, "operation");
+    Objects.requireNonNull(odata, "odata");
+    Objects.requireNonNull(level, "level");
+  }
+}
