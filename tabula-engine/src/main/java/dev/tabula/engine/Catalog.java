@@ -35,4 +35,20 @@ public interface Catalog {
    * @param limit the most tables to return; more may exist
    */
   List<TableInfo> listTables(String account, String fromCanonicalName, int limit);
+
+  /**
+   * The stored access policies of a table, in the order they were last set.
+   *
+   * @return the policies (empty when none are set), or empty when no such table exists
+   */
+  Optional<List<AccessPolicy>> accessPolicies(String account, String name);
+
+  /**
+   * Replaces every stored access policy of a table with {@code policies}, atomically. The policies
+   * belong to the table: deleting the table deletes them, and a table created later under the same
+   * name starts with none.
+   *
+   * @return false when no such table exists
+   */
+  boolean setAccessPolicies(String account, String name, List<AccessPolicy> policies);
 }

@@ -11,6 +11,9 @@ public interface StorageEngine extends AutoCloseable {
   /** The entity store. */
   EntityStore entities();
 
+  /** Per-account settings outside any table (the Table service properties). */
+  AccountSettings accountSettings();
+
   /** The promises this engine makes. */
   Set<Capability> capabilities();
 

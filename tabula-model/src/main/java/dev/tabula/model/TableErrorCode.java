@@ -60,6 +60,26 @@ public enum TableErrorCode {
   NO_AUTHENTICATION_INFORMATION(401, "NoAuthenticationInformation",
       "Server failed to authenticate the request. Please refer to the information in the"
           + " www-authenticate header."),
+  // Shared access signature refusals ("SAS error codes", learn.microsoft.com, 2015-04-05 on).
+  AUTHORIZATION_FAILURE(403, "AuthorizationFailure",
+      "This request is not authorized to perform this operation."),
+  AUTHORIZATION_PERMISSION_MISMATCH(403, "AuthorizationPermissionMismatch",
+      "This request is not authorized to perform this operation using this permission."),
+  AUTHORIZATION_PROTOCOL_MISMATCH(403, "AuthorizationProtocolMismatch",
+      "This request is not authorized to perform this operation using this protocol."),
+  AUTHORIZATION_RESOURCE_TYPE_MISMATCH(403, "AuthorizationResourceTypeMismatch",
+      "This request is not authorized to perform this operation using this resource type."),
+  AUTHORIZATION_SERVICE_MISMATCH(403, "AuthorizationServiceMismatch",
+      "This request is not authorized to perform this operation using this service."),
+  // The service's text ends with the source IP; callers add it with exception(String).
+  AUTHORIZATION_SOURCE_IP_MISMATCH(403, "AuthorizationSourceIPMismatch",
+      "This request is not authorized to perform this operation using this source IP."),
+  // CORS preflight refusal (Azurite src/table/errors/StorageErrorFactory.ts copies the service).
+  CORS_PREFLIGHT_FAILURE(403, "CorsPreflightFailure",
+      "CORS not enabled or no matching rule found for this request."),
+  INVALID_XML_DOCUMENT(400, "InvalidXmlDocument", "XML specified is not syntactically valid."),
+  INVALID_XML_NODE_VALUE(400, "InvalidXmlNodeValue",
+      "The value for one of the XML nodes is not in the correct format."),
   INVALID_HEADER_VALUE(400, "InvalidHeaderValue",
       "The value for one of the HTTP headers is not in the correct format."),
   INVALID_QUERY_PARAMETER_VALUE(400, "InvalidQueryParameterValue",

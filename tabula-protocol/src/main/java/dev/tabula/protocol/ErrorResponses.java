@@ -7,11 +7,14 @@ import dev.tabula.protocol.json.ErrorJsonWriter;
 import dev.tabula.protocol.json.MetadataLevel;
 import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.TableException;
+import dev.tabula.protocol.xml.ErrorXmlWriter;
+import dev.tabula.protocol.xml.XmlContent;
 import java.time.Clock;
 
 /**
- * The one renderer of errors: status, {@code x-ms-error-code}, and the OData JSON error body whose
- * message ends with the request id and time, as the service's does.
+ * The one renderer of errors: status, {@code x-ms-error-code}, and the error body whose message
+ * ends with the request id and time, as the service's does: OData JSON for the OData operations,
+ * {@code <Error><Code/><Message/></Error>} XML for the plain XML ones ({@link #answersInXml}).
  */
 public final class ErrorResponses {
   private final Clock clock;
@@ -25,10 +28,26 @@ public final class ErrorResponses {
     TableErrorCode code = error.code();
     String message =
         error.getMessage() + "\nRequestId:" + requestId + "\nTime:" + EdmDateTimes.format(clock.instant());
+    if (answersInXml(request)) {
+      return new ServiceResponse(code.status())
+          .header("x-ms-error-code", code.code())
+          .body(XmlContent.TYPE, ErrorXmlWriter.write(code.code(), message));
+    }
     return new ServiceResponse(code.status())
         .header("x-ms-error-code", code.code())
         .header("DataServiceVersion", "3.0;")
         .body(contentType(request), ErrorJsonWriter.write(code.code(), message));
+  }
+
+  /**
+   * Whether the request is one of the XML operations whose errors are XML: Get/Set Table ACL
+   * ({@code ?comp=acl}) and the service properties and stats operations ({@code
+   * ?restype=service}).
+   */
+  private static boolean answersInXml(ServiceRequest request) {
+    return request != null
+        && ("acl".equals(request.queryParameter("comp"))
+            || "service".equals(request.queryParameter("restype")));
   }
 
   /** Errors follow the Accept header's metadata level when it names one, else minimal. */

@@ -6,7 +6,9 @@ import java.util.regex.Pattern;
 
 /**
  * The {@code x-ms-version} rule. Every SharedKey request must name a version (the versioning
- * page: "all non-SAS Table requests must send it"). Any well-formed date version is accepted,
+ * page: "all non-SAS Table requests must send it"). A request with a shared access signature may
+ * leave it out: its version is then the {@code api-version} parameter, else the signed {@code sv}
+ * (learn.microsoft.com "Versioning for the Azure Storage services"). Any well-formed date version is accepted,
  * newer ones included: refusing versions the server does not know is the emulator complaint users
  * raise most, and the wire format has not changed since JSON arrived.
  */
@@ -21,6 +23,10 @@ final class ProtocolVersion {
   /** The request's version; 400 MissingRequiredHeader or InvalidHeaderValue when unusable. */
   static String check(ServiceRequest request) {
     String version = request.header("x-ms-version");
+    if (version == null && request.queryParameter("sig") != null) {
+      version = request.queryParameter("api-version");
+      version = version != null ? version : request.queryParameter("sv");
+    }
     if (version == null) {
       throw TableErrorCode.MISSING_REQUIRED_HEADER.exception(
           "An HTTP header that's mandatory for this request is not specified.");

@@ -1,7 +1,9 @@
 package dev.tabula.protocol;
 
 import dev.tabula.protocol.batch.BatchOperations;
+import dev.tabula.protocol.operations.AclOperations;
 import dev.tabula.protocol.operations.EntityOperations;
+import dev.tabula.protocol.operations.ServicePropertiesOperations;
 import dev.tabula.protocol.operations.TableOperations;
 import dev.tabula.protocol.routing.ResourceKind;
 import dev.tabula.protocol.routing.Router;
@@ -10,7 +12,12 @@ import dev.tabula.protocol.routing.Router;
 final class Routes {
   private Routes() {}
 
-  static Router of(TableOperations tables, EntityOperations entities, BatchOperations batches) {
+  static Router of(
+      TableOperations tables,
+      EntityOperations entities,
+      BatchOperations batches,
+      AclOperations acls,
+      ServicePropertiesOperations service) {
     return new Router()
         .route(ResourceKind.TABLES, "POST", tables::create)
         .route(ResourceKind.TABLES, "GET", tables::query)
@@ -22,6 +29,11 @@ final class Routes {
         .route(ResourceKind.ENTITY, "PUT", entities::replace)
         .route(ResourceKind.ENTITY, "MERGE", entities::merge)
         .route(ResourceKind.ENTITY, "DELETE", entities::delete)
-        .route(ResourceKind.BATCH, "POST", batches::submit);
+        .route(ResourceKind.BATCH, "POST", batches::submit)
+        .route(ResourceKind.TABLE_ACL, "GET", acls::get)
+        .route(ResourceKind.TABLE_ACL, "HEAD", acls::get)
+        .route(ResourceKind.TABLE_ACL, "PUT", acls::set)
+        .route(ResourceKind.SERVICE, "GET", service::get)
+        .route(ResourceKind.SERVICE, "PUT", service::set);
   }
 }

@@ -1,15 +1,21 @@
 package dev.tabula.protocol;
 
+import dev.tabula.core.AccessPolicyService;
 import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityService;
 import dev.tabula.core.TableService;
+import dev.tabula.core.properties.ServicePropertiesService;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableException;
+import dev.tabula.protocol.auth.AccessGrant;
 import dev.tabula.protocol.auth.RequestAuthenticator;
 import dev.tabula.protocol.batch.BatchOperations;
+import dev.tabula.protocol.cors.Cors;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
+import dev.tabula.protocol.operations.AclOperations;
 import dev.tabula.protocol.operations.EntityOperations;
+import dev.tabula.protocol.operations.ServicePropertiesOperations;
 import dev.tabula.protocol.operations.TableOperations;
 import dev.tabula.protocol.routing.MethodResolver;
 import dev.tabula.protocol.routing.OperationContext;
@@ -40,12 +46,15 @@ public final class TableProtocol {
   private final RequestAuthenticator authenticator;
   private final Router router;
   private final ErrorResponses errors;
+  private final Cors cors;
   private final Clock clock;
 
   public TableProtocol(
       TableService tables,
       EntityService entities,
       BatchService batches,
+      AccessPolicyService policies,
+      ServicePropertiesService serviceProperties,
       Set<String> accounts,
       RequestAuthenticator authenticator,
       Clock clock) {
@@ -55,8 +64,11 @@ public final class TableProtocol {
         Routes.of(
             new TableOperations(tables),
             new EntityOperations(entities),
-            new BatchOperations(batches, entities, parser, clock));
+            new BatchOperations(batches, entities, parser, clock),
+            new AclOperations(policies),
+            new ServicePropertiesOperations(serviceProperties, clock));
     this.errors = new ErrorResponses(clock);
+    this.cors = new Cors(serviceProperties);
     this.clock = clock;
   }
 
@@ -69,14 +81,33 @@ public final class TableProtocol {
     String requestId = UUID.randomUUID().toString();
     ServiceResponse response;
     try {
-      response = dispatch(request, scheme, requestId);
+      response = Cors.isPreflight(request)
+          ? preflight(request)
+          : dispatch(request, scheme, requestId);
     } catch (TableException e) {
       response = errors.render(e, request, requestId);
     } catch (RuntimeException e) {
       LOG.log(Level.SEVERE, "request " + requestId + " failed", e);
       response = errors.render(TableErrorCode.INTERNAL_ERROR.exception(), request, requestId);
     }
-    return withStandardHeaders(response, request, requestId);
+    return withCors(request, withStandardHeaders(response, request, requestId));
+  }
+
+  /**
+   * A preflight request: anonymous and without the version check, answered from the CORS rules of
+   * the account its URL names, whatever the rest of the path ("Preflight Table Request").
+   */
+  private ServiceResponse preflight(ServiceRequest request) {
+    String account = parser.account(request).orElseThrow(TableErrorCode.INVALID_URI::exception);
+    return cors.preflight(request, account);
+  }
+
+  /** Adds the CORS headers of the account's rules; errors get them too, so browsers see them. */
+  private ServiceResponse withCors(ServiceRequest request, ServiceResponse response) {
+    if (Cors.mayDecorate(request)) {
+      parser.account(request).ifPresent(account -> cors.decorate(request, account, response));
+    }
+    return response;
   }
 
   /** The response for a request the transport refused before it was read whole. */
@@ -89,8 +120,9 @@ public final class TableProtocol {
     Resource resource = parser.parse(request, scheme);
     String method = MethodResolver.effectiveMethod(request);
     ProtocolVersion.check(request);
-    authenticator.authenticate(request, resource.account());
-    OperationContext context = new OperationContext(request, resource, method, requestId);
+    AccessGrant access = authenticator.authenticate(request, resource.account()).grant();
+    RequestAuthorization.check(access, resource, method, request, scheme);
+    OperationContext context = new OperationContext(request, resource, method, requestId, access);
     return router.find(resource.kind(), method).handle(context);
   }
 

@@ -49,7 +49,24 @@ final class ConfigResolver {
                 .map(Account::parse)
                 .toList();
     return new ServerConfig(
-        host, port, engine, dataDir, accounts, defaults.maxBodyBytes(), defaults.pageSize());
+        host, port, engine, dataDir, accounts, defaults.maxBodyBytes(), defaults.pageSize(),
+        transport(flags, defaults.transport()));
+  }
+
+  private Transport transport(ServeCommand flags, Transport defaults) {
+    String cert = pick(str(flags.tlsCert), "TABULA_TLS_CERT", "tls-cert", null);
+    String key = pick(str(flags.tlsKey), "TABULA_TLS_KEY", "tls-key", null);
+    int httpsPort = Integer.parseInt(pick(str(flags.httpsPort), "TABULA_HTTPS_PORT", "https-port", "-1"));
+    long idle = Long.parseLong(pick(str(flags.idleTimeout), "TABULA_IDLE_TIMEOUT", "idle-timeout",
+        "" + defaults.idleTimeout().toSeconds()));
+    long request = Long.parseLong(pick(str(flags.requestTimeout), "TABULA_REQUEST_TIMEOUT",
+        "request-timeout", "" + defaults.requestTimeout().toSeconds()));
+    Transport transport =
+        defaults.withTimeouts(java.time.Duration.ofSeconds(idle), java.time.Duration.ofSeconds(request));
+    return cert == null && key == null
+        ? transport
+        : transport.withTls(cert == null ? null : Path.of(cert), key == null ? null : Path.of(key),
+            httpsPort);
   }
 
   private String pick(String flag, String envName, String fileKey, String fallback) {

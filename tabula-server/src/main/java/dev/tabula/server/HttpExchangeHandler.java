@@ -17,6 +17,8 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,7 +44,8 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
 
   @Override
   protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-    ServiceRequest serviceRequest = toServiceRequest(request, ByteBufUtil.getBytes(request.content()));
+    ServiceRequest serviceRequest =
+        toServiceRequest(request, ByteBufUtil.getBytes(request.content()), peer(ctx));
     boolean keepAlive = HttpUtil.isKeepAlive(request);
     try {
       workers.execute(
@@ -57,9 +60,21 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
 
   /** The transport-neutral view of a request; the body is copied out of Netty's buffer. */
   static ServiceRequest toServiceRequest(HttpRequest request, byte[] body) {
+    return toServiceRequest(request, body, null);
+  }
+
+  /** The same, from a known client address (shared access signatures may restrict it). */
+  static ServiceRequest toServiceRequest(HttpRequest request, byte[] body, InetAddress peer) {
     Map<String, List<String>> headers = new LinkedHashMap<>();
     request.headers().forEach(h -> headers.computeIfAbsent(h.getKey(), k -> new ArrayList<>()).add(h.getValue()));
-    return new ServiceRequest(request.method().name(), request.uri(), headers, body);
+    return new ServiceRequest(request.method().name(), request.uri(), headers, body, peer);
+  }
+
+  /** The address of the connection's peer: the client, as no proxy header is trusted. */
+  private static InetAddress peer(ChannelHandlerContext ctx) {
+    return ctx.channel().remoteAddress() instanceof InetSocketAddress socket
+        ? socket.getAddress()
+        : null;
   }
 
   /** Writes a response, closing the connection afterwards unless it is kept alive. */

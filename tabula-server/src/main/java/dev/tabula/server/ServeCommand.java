@@ -41,7 +41,35 @@ final class ServeCommand implements Callable<Integer> {
               + " emulator's well-known key; env TABULA_ACCOUNTS, separated by ';').")
   List<String> accounts;
 
-  @Option(names = "--config", description = "A properties file with host, port, data-dir, engine, accounts.")
+  @Option(
+      names = "--tls-cert",
+      description = "PEM certificate chain; with --tls-key serves HTTPS (env TABULA_TLS_CERT).")
+  Path tlsCert;
+
+  @Option(
+      names = "--tls-key",
+      description = "PEM private key in PKCS#8 form (env TABULA_TLS_KEY).")
+  Path tlsKey;
+
+  @Option(
+      names = "--https-port",
+      description = "Serve HTTPS on this port and keep HTTP on --port (default: HTTPS replaces"
+          + " HTTP on --port; env TABULA_HTTPS_PORT).")
+  Integer httpsPort;
+
+  @Option(
+      names = "--idle-timeout",
+      description = "Seconds a silent connection stays open (default 120; env TABULA_IDLE_TIMEOUT).")
+  Integer idleTimeout;
+
+  @Option(
+      names = "--request-timeout",
+      description = "Seconds a request may take to arrive whole (default 30;"
+          + " env TABULA_REQUEST_TIMEOUT).")
+  Integer requestTimeout;
+
+  @Option(names = "--config", description = "A properties file with host, port, data-dir, engine, accounts, tls-cert,"
+          + " tls-key, https-port, idle-timeout, request-timeout.")
   Path configFile;
 
   @Override
@@ -58,13 +86,20 @@ final class ServeCommand implements Callable<Integer> {
                 },
                 "tabula-shutdown"));
     System.out.printf(
-        "Tabula listening on http://%s:%d (engine %s, data %s)%n",
-        config.host(), server.port(), config.engine().name().toLowerCase(java.util.Locale.ROOT),
+        "Tabula listening on %s (engine %s, data %s)%n",
+        listeners(config, server), config.engine().name().toLowerCase(java.util.Locale.ROOT),
         config.engine() == EngineKind.MEMORY ? "in memory" : config.dataDir().toAbsolutePath());
     for (Account account : config.accounts()) {
       System.out.println("  account " + account.name() + ": " + server.endpoint(account.name()));
     }
     stopped.await();
     return 0;
+  }
+
+  private static String listeners(ServerConfig config, TabulaServer server) {
+    String main = server.endpoint("").replaceAll("/$", "");
+    return server.httpsPort() >= 0 && config.transport().servesHttp()
+        ? main + " and https://" + config.host() + ":" + server.httpsPort()
+        : main;
   }
 }

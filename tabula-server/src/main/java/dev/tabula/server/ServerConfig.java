@@ -14,6 +14,7 @@ import java.util.Objects;
  * @param accounts the accounts served, at least one
  * @param maxBodyBytes the largest request body accepted; larger ones get 413 RequestBodyTooLarge
  * @param pageSize the most entities per query page: 1,000 as the service, smaller only in tests
+ * @param transport TLS, timeouts and request-head limits
  */
 public record ServerConfig(
     String host,
@@ -22,7 +23,8 @@ public record ServerConfig(
     Path dataDir,
     List<Account> accounts,
     int maxBodyBytes,
-    int pageSize) {
+    int pageSize,
+    Transport transport) {
 
   /** The emulator's table port, so emulator connection strings work unchanged. */
   public static final int DEFAULT_PORT = 10002;
@@ -34,6 +36,7 @@ public record ServerConfig(
     Objects.requireNonNull(host, "host");
     Objects.requireNonNull(engine, "engine");
     Objects.requireNonNull(dataDir, "dataDir");
+    Objects.requireNonNull(transport, "transport");
     accounts = List.copyOf(accounts);
     if (accounts.isEmpty()) {
       throw new IllegalArgumentException("at least one account is needed");
@@ -52,26 +55,37 @@ public record ServerConfig(
         Path.of("tabula-data"),
         List.of(Account.DEVELOPMENT),
         DEFAULT_MAX_BODY_BYTES,
-        1000);
+        1000,
+        Transport.DEFAULTS);
   }
 
   /** This config on another port. */
   public ServerConfig withPort(int newPort) {
-    return new ServerConfig(host, newPort, engine, dataDir, accounts, maxBodyBytes, pageSize);
+    return new ServerConfig(
+        host, newPort, engine, dataDir, accounts, maxBodyBytes, pageSize, transport);
   }
 
   /** This config with another engine and data directory. */
   public ServerConfig withEngine(EngineKind newEngine, Path newDataDir) {
-    return new ServerConfig(host, port, newEngine, newDataDir, accounts, maxBodyBytes, pageSize);
+    return new ServerConfig(
+        host, port, newEngine, newDataDir, accounts, maxBodyBytes, pageSize, transport);
   }
 
   /** This config with other accounts. */
   public ServerConfig withAccounts(List<Account> newAccounts) {
-    return new ServerConfig(host, port, engine, dataDir, newAccounts, maxBodyBytes, pageSize);
+    return new ServerConfig(
+        host, port, engine, dataDir, newAccounts, maxBodyBytes, pageSize, transport);
+  }
+
+  /** This config with another transport (TLS, timeouts, limits). */
+  public ServerConfig withTransport(Transport newTransport) {
+    return new ServerConfig(host, port, engine, dataDir, accounts, maxBodyBytes, pageSize,
+        newTransport);
   }
 
   /** This config with another page size (tests force small pages to exercise continuations). */
   public ServerConfig withPageSize(int newPageSize) {
-    return new ServerConfig(host, port, engine, dataDir, accounts, maxBodyBytes, newPageSize);
+    return new ServerConfig(
+        host, port, engine, dataDir, accounts, maxBodyBytes, newPageSize, transport);
   }
 }

@@ -1,20 +1,20 @@
 package dev.tabula.server;
 
+import dev.tabula.core.AccessPolicyService;
 import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityService;
 import dev.tabula.core.TableService;
+import dev.tabula.core.properties.ServicePropertiesService;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.protocol.TableProtocol;
 import dev.tabula.protocol.auth.RequestAuthenticator;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.util.stream.Collectors;
@@ -24,53 +24,56 @@ import java.util.stream.Collectors;
  * listener. {@link #close} stops accepting, finishes in-flight work and closes the engine.
  */
 public final class TabulaServer implements AutoCloseable {
-  private static final int MAX_HEADER_BYTES = 64 * 1024;
-
   private final ServerConfig config;
   private final StorageEngine engine;
   private final WorkerPool workers;
   private final EventLoopGroup bossGroup;
   private final EventLoopGroup ioGroup;
-  private final Channel channel;
+  private final Channel httpChannel;
+  private final Channel httpsChannel;
 
   private TabulaServer(ServerConfig config, StorageEngine engine) throws InterruptedException {
     this.config = config;
     this.engine = engine;
     TableService tables = new TableService(engine.catalog());
     EntityService entities = new EntityService(tables, engine.entities(), config.pageSize());
-    RequestAuthenticator authenticator = Authenticators.forAccounts(config.accounts(), Clock.systemUTC());
+    AccessPolicyService policies = new AccessPolicyService(engine.catalog());
+    RequestAuthenticator authenticator =
+        Authenticators.forAccounts(config.accounts(), policies::find, Clock.systemUTC());
     TableProtocol protocol =
         new TableProtocol(
             tables,
             entities,
             new BatchService(tables, engine.entities()),
+            policies,
+            new ServicePropertiesService(engine.accountSettings()),
             config.accounts().stream().map(Account::name).collect(Collectors.toSet()),
             authenticator,
             Clock.systemUTC());
+    Transport transport = config.transport();
+    SslContext tls =
+        transport.tls() ? TlsContexts.forServer(transport.tlsCert(), transport.tlsKey()) : null;
     this.workers = new WorkerPool(64, 4096);
     this.bossGroup = new NioEventLoopGroup(1);
     this.ioGroup = new NioEventLoopGroup();
-    this.channel =
-        new ServerBootstrap()
-            .group(bossGroup, ioGroup)
-            .channel(NioServerSocketChannel.class)
-            .childOption(ChannelOption.TCP_NODELAY, true)
-            .childHandler(pipeline(protocol))
-            .bind(config.host(), config.port())
-            .sync()
-            .channel();
+    this.httpChannel =
+        transport.servesHttp() ? bind(new ServerPipeline(protocol, workers, config, null),
+            config.port()) : null;
+    this.httpsChannel =
+        tls == null ? null : bind(new ServerPipeline(protocol, workers, config, tls),
+            transport.httpsPort() >= 0 ? transport.httpsPort() : config.port());
   }
 
-  private ChannelInitializer<SocketChannel> pipeline(TableProtocol protocol) {
-    return new ChannelInitializer<>() {
-      @Override
-      protected void initChannel(SocketChannel ch) {
-        ch.pipeline()
-            .addLast(new HttpServerCodec(8192, MAX_HEADER_BYTES, 8192))
-            .addLast(new BodyLimitAggregator(config.maxBodyBytes(), protocol))
-            .addLast(new HttpExchangeHandler(protocol, workers, "http"));
-      }
-    };
+  /** Binds one listener; HTTP and HTTPS share the event loops and the worker pool. */
+  private Channel bind(ServerPipeline pipeline, int port) throws InterruptedException {
+    return new ServerBootstrap()
+        .group(bossGroup, ioGroup)
+        .channel(NioServerSocketChannel.class)
+        .childOption(ChannelOption.TCP_NODELAY, true)
+        .childHandler(pipeline)
+        .bind(config.host(), port)
+        .sync()
+        .channel();
   }
 
   /** Opens the engine and starts listening; returns once the port is bound. */
@@ -88,14 +91,36 @@ public final class TabulaServer implements AutoCloseable {
     }
   }
 
-  /** The port actually bound (useful when the config asked for port 0). */
+  /**
+   * The main port actually bound (useful when the config asked for port 0): plain HTTP's, or
+   * HTTPS's when TLS took the main port.
+   */
   public int port() {
-    return ((InetSocketAddress) channel.localAddress()).getPort();
+    return ((InetSocketAddress) (httpChannel != null ? httpChannel : httpsChannel).localAddress())
+        .getPort();
   }
 
-  /** The table endpoint of an account, path-style, as emulator connection strings name it. */
+  /** The HTTPS port actually bound, or -1 without TLS. */
+  public int httpsPort() {
+    return httpsChannel == null
+        ? -1
+        : ((InetSocketAddress) httpsChannel.localAddress()).getPort();
+  }
+
+  /**
+   * The table endpoint of an account on the main port, path-style, as emulator connection strings
+   * name it.
+   */
   public String endpoint(String account) {
-    return "http://" + config.host() + ":" + port() + "/" + account;
+    String scheme = httpChannel != null ? "http" : "https";
+    return scheme + "://" + config.host() + ":" + port() + "/" + account;
+  }
+
+  /** The HTTPS table endpoint of an account, or null without TLS. */
+  public String httpsEndpoint(String account) {
+    return httpsChannel == null
+        ? null
+        : "https://" + config.host() + ":" + httpsPort() + "/" + account;
   }
 
   /** The config this server runs with. */
@@ -105,7 +130,12 @@ public final class TabulaServer implements AutoCloseable {
 
   @Override
   public void close() {
-    channel.close().syncUninterruptibly();
+    if (httpChannel != null) {
+      httpChannel.close().syncUninterruptibly();
+    }
+    if (httpsChannel != null) {
+      httpsChannel.close().syncUninterruptibly();
+    }
     bossGroup.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
     ioGroup.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
     workers.shutdown();

@@ -66,6 +66,13 @@ public final class RawRequest {
     return this;
   }
 
+  /** An XML body, with {@code Content-Type: application/xml} unless one is set. */
+  public RawRequest xml(String xml) {
+    headers.putIfAbsent("Content-Type", "application/xml");
+    this.body = xml.getBytes(StandardCharsets.UTF_8);
+    return this;
+  }
+
   /** A body of {@code length} filler bytes, sent over a plain socket as it is written. */
   public RawRequest fillerBody(long length) {
     headers.putIfAbsent("Content-Type", "application/json");

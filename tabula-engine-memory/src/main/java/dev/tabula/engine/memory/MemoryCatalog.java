@@ -1,5 +1,6 @@
 package dev.tabula.engine.memory;
 
+import dev.tabula.engine.AccessPolicy;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.model.EntityKey;
@@ -13,11 +14,13 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The memory engine's catalog: per account, tables by canonical name. One monitor guards it;
+ * The memory engine's catalog: per account, tables by canonical name, and stored access policies
+ * by table id (so a re-created table starts without its predecessor's). One monitor guards it;
  * table operations are rare next to entity operations.
  */
 final class MemoryCatalog implements Catalog {
   private final Map<String, NavigableMap<String, TableInfo>> accounts = new HashMap<>();
+  private final Map<Long, List<AccessPolicy>> policies = new HashMap<>();
   private final MemoryEntityStore store;
   private final MemoryLifecycle lifecycle;
   private long nextId = 1;
@@ -51,6 +54,7 @@ final class MemoryCatalog implements Catalog {
       return false;
     }
     store.dropTable(removed.id());
+    policies.remove(removed.id());
     return true;
   }
 
@@ -72,5 +76,18 @@ final class MemoryCatalog implements Catalog {
     NavigableMap<String, TableInfo> from =
         fromCanonicalName == null ? tables : tables.tailMap(fromCanonicalName, true);
     return new ArrayList<>(from.values()).subList(0, Math.min(limit, from.size()));
+  }
+
+  @Override
+  public synchronized Optional<List<AccessPolicy>> accessPolicies(String account, String name) {
+    return findTable(account, name).map(t -> policies.getOrDefault(t.id(), List.of()));
+  }
+
+  @Override
+  public synchronized boolean setAccessPolicies(
+      String account, String name, List<AccessPolicy> newPolicies) {
+    Optional<TableInfo> table = findTable(account, name);
+    table.ifPresent(t -> policies.put(t.id(), List.copyOf(newPolicies)));
+    return table.isPresent();
   }
 }

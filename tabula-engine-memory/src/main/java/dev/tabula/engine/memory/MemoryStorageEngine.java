@@ -1,5 +1,6 @@
 package dev.tabula.engine.memory;
 
+import dev.tabula.engine.AccountSettings;
 import dev.tabula.engine.Capability;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.CommitClock;
@@ -18,6 +19,7 @@ public final class MemoryStorageEngine implements StorageEngine {
   private final MemoryLifecycle lifecycle = new MemoryLifecycle();
   private final MemoryEntityStore entities;
   private final MemoryCatalog catalog;
+  private final MemoryAccountSettings settings = new MemoryAccountSettings(lifecycle);
 
   /** An empty engine whose commit times follow the system clock. */
   public MemoryStorageEngine() {
@@ -38,6 +40,11 @@ public final class MemoryStorageEngine implements StorageEngine {
   @Override
   public EntityStore entities() {
     return entities;
+  }
+
+  @Override
+  public AccountSettings accountSettings() {
+    return settings;
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.tabula.engine.rocksdb;
 import static dev.tabula.engine.rocksdb.RocksCatalogRecords.FORMAT_KEY;
 import static dev.tabula.engine.rocksdb.RocksCatalogRecords.NEXT_ID_KEY;
 
+import dev.tabula.engine.AccessPolicy;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.model.TableNames;
@@ -20,6 +21,7 @@ import org.rocksdb.WriteBatch;
  * serialized by this object's monitor, each one a single synced write batch; lookups and listings
  * read RocksDB directly. Deleting a table removes its record and deletes its id's key range in the
  * same batch: RocksDB's range deletion takes constant time, and compaction reclaims the space.
+ * The table's access-policy record goes in that batch too.
  */
 final class RocksCatalog implements Catalog {
   private final RocksDatabase database;
@@ -93,6 +95,7 @@ final class RocksCatalog implements Catalog {
       live.drop(id, () -> {
         try (WriteBatch batch = new WriteBatch()) {
           batch.delete(database.catalog, key);
+          batch.delete(database.catalog, RocksCatalogRecords.policiesKey(id));
           batch.deleteRange(database.entities, RocksKeys.tablePrefix(id),
               RocksKeys.tablePrefix(id + 1));
           database.db.write(database.syncWrites, batch);
@@ -126,6 +129,41 @@ final class RocksCatalog implements Catalog {
       return null;
     });
     return tables;
+  }
+
+  @Override
+  public Optional<List<AccessPolicy>> accessPolicies(String account, String name) {
+    byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
+    return database.use(() -> {
+      byte[] record = database.db.get(database.catalog, key);
+      if (record == null) {
+        return Optional.empty();
+      }
+      long id = RocksCatalogRecords.decodeTable(account, record).id();
+      byte[] policies = database.db.get(database.catalog, RocksCatalogRecords.policiesKey(id));
+      return Optional.of(policies == null ? List.of() : RocksAccessPolicies.decode(policies));
+    });
+  }
+
+  @Override
+  public synchronized boolean setAccessPolicies(
+      String account, String name, List<AccessPolicy> policies) {
+    byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
+    return database.use(() -> {
+      byte[] record = database.db.get(database.catalog, key);
+      if (record == null) {
+        return false;
+      }
+      byte[] policiesKey =
+          RocksCatalogRecords.policiesKey(RocksCatalogRecords.decodeTable(account, record).id());
+      if (policies.isEmpty()) {
+        database.db.delete(database.catalog, database.syncWrites, policiesKey);
+      } else {
+        database.db.put(
+            database.catalog, database.syncWrites, policiesKey, RocksAccessPolicies.encode(policies));
+      }
+      return true;
+    });
   }
 
   private void forEachTable(byte[] from, byte[] end, int limit, RecordVisitor visitor)

@@ -13,7 +13,14 @@ import java.util.Arrays;
  *   0x02                                     next table id (long)
  *   0x03                                     commit-time mark (long, merged with "max")
  *   0x10 | account | 0x00 | canonical name   table: id (long) | name as created
+ *   0x20 | table id (long)                   the table's stored access policies ({@link
+ *                                            RocksAccessPolicies}); absent when it has none
+ *   0x30 | account | 0x00 | name             an account setting, as given ({@link
+ *                                            RocksAccountSettings})
  * </pre>
+ *
+ * <p>Policies are keyed by table id, never reused, so a table created again under a deleted
+ * table's name cannot inherit them even if a deletion left one behind.
  *
  * Strings are UTF-8 ({@link Wtf8}); integers are big-endian. Table records of one account sort by
  * canonical name, which is the order {@link dev.tabula.engine.Catalog#listTables} promises.
@@ -26,6 +33,7 @@ final class RocksCatalogRecords {
   static final byte[] NEXT_ID_KEY = {0x02};
   static final byte[] CLOCK_KEY = {0x03};
   private static final byte TABLE_TAG = 0x10;
+  private static final byte POLICIES_TAG = 0x20;
 
   /** The first key of any table record. */
   static final byte[] TABLES_START = {TABLE_TAG};
@@ -58,6 +66,11 @@ final class RocksCatalogRecords {
   /** The key of a table record. */
   static byte[] tableKey(String account, String canonicalName) {
     return concat(accountPrefix(account), Wtf8.encode(canonicalName));
+  }
+
+  /** The key of a table's access-policy record. */
+  static byte[] policiesKey(long tableId) {
+    return ByteBuffer.allocate(9).put(POLICIES_TAG).putLong(tableId).array();
   }
 
   static byte[] tableValue(TableInfo table) {

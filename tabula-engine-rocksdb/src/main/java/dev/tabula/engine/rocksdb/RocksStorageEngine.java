@@ -1,5 +1,6 @@
 package dev.tabula.engine.rocksdb;
 
+import dev.tabula.engine.AccountSettings;
 import dev.tabula.engine.Capability;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.CommitClock;
@@ -13,7 +14,8 @@ import java.util.Set;
 
 /**
  * The embedded default engine: one RocksDB database in a directory, with a catalog column family
- * (tables, the next table id, the format version, a commit-time mark) and an entities column
+ * (tables, the next table id, the format version, a commit-time mark, account
+ * settings) and an entities column
  * family (keys from {@link RocksKeys}, values from {@link dev.tabula.engine.codec
  * .EntityValueCodec}). Every acknowledged write is synced to the write-ahead log; RocksDB joins
  * concurrent syncs into one (group commit), so throughput comes from concurrency.
@@ -29,6 +31,7 @@ public final class RocksStorageEngine implements StorageEngine {
   private final RocksDatabase database;
   private final RocksCatalog catalog;
   private final RocksEntityStore entities;
+  private final RocksAccountSettings settings;
 
   /** Opens (or creates) the engine in {@code dir}, with commit times from the system clock. */
   public RocksStorageEngine(Path dir, RocksOptions options) {
@@ -53,6 +56,7 @@ public final class RocksStorageEngine implements StorageEngine {
       if (mark != null) {
         clock.observe(EdmDateTimes.fromTicks(RocksCatalogRecords.decodeClockMark(mark)));
       }
+      settings = new RocksAccountSettings(database);
       entities = new RocksEntityStore(
           database, live, new RocksPartitionLocks(options.lockStripes()), clock);
     } catch (RuntimeException e) {
@@ -69,6 +73,11 @@ public final class RocksStorageEngine implements StorageEngine {
   @Override
   public EntityStore entities() {
     return entities;
+  }
+
+  @Override
+  public AccountSettings accountSettings() {
+    return settings;
   }
 
   @Override

@@ -20,7 +20,9 @@ public abstract class StorageEngineContract
         PreconditionContract,
         ScanContract,
         ConcurrencyContract,
-        LifecycleContract {
+        LifecycleContract,
+        AccessPolicyContract,
+        AccountSettingsContract {
 
   @TempDir Path directory;
 

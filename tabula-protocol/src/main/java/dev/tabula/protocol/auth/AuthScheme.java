@@ -3,14 +3,18 @@ package dev.tabula.protocol.auth;
 import java.util.Optional;
 
 /**
- * The ways a request proves which account sent it. Today the two Shared Key schemes of the {@code
- * Authorization} header; the SAS strategies add their own constants.
+ * The ways a request proves which account sent it: the two Shared Key schemes of the {@code
+ * Authorization} header, and the two shared access signatures carried in the query string.
  */
 public enum AuthScheme {
   /** {@code SharedKey}: signs verb, Content-MD5, Content-Type, date and resource (Python SDK). */
   SHARED_KEY("SharedKey"),
   /** {@code SharedKeyLite}: signs date and resource only (Java, .NET and JavaScript SDKs). */
-  SHARED_KEY_LITE("SharedKeyLite");
+  SHARED_KEY_LITE("SharedKeyLite"),
+  /** An account shared access signature ({@code ss}, {@code srt}, ... {@code sig} in the query). */
+  ACCOUNT_SAS(null),
+  /** A table's service shared access signature ({@code tn}, ... {@code sig} in the query). */
+  SERVICE_SAS(null);
 
   private final String headerName;
 
@@ -18,7 +22,7 @@ public enum AuthScheme {
     this.headerName = headerName;
   }
 
-  /** The scheme's name as written in the {@code Authorization} header. */
+  /** The scheme's name as written in the {@code Authorization} header; null for the SAS kinds. */
   public String headerName() {
     return headerName;
   }
@@ -29,7 +33,7 @@ public enum AuthScheme {
    */
   public static Optional<AuthScheme> fromHeaderName(String name) {
     for (AuthScheme scheme : values()) {
-      if (scheme.headerName.equalsIgnoreCase(name)) {
+      if (scheme.headerName != null && scheme.headerName.equalsIgnoreCase(name)) {
         return Optional.of(scheme);
       }
     }

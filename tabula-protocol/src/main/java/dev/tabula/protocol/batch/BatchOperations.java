@@ -73,6 +73,7 @@ public final class BatchOperations {
     for (int i = 0; i < subs.size(); i++) {
       try {
         ParsedOperation op = reader.read(subs.get(i), context.resource(), host(context));
+        BatchAuthorization.check(context.access(), op.operation());
         transaction.add(op.operation());
         operations.add(op);
       } catch (TableException invalid) {
@@ -98,6 +99,7 @@ public final class BatchOperations {
       if (resource.kind() != ResourceKind.ENTITY) {
         throw TableErrorCode.INVALID_INPUT.exception();
       }
+      BatchAuthorization.checkRead(context.access(), resource);
       Entity entity = entities.get(resource.account(), resource.table(), resource.key());
       ODataContext odata =
           new ODataContext(resource.serviceRoot(), resource.account(), resource.table());

@@ -1,5 +1,6 @@
 package dev.tabula.protocol.http;
 
+import java.net.InetAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -13,8 +14,9 @@ import java.util.TreeMap;
 
 /**
  * An HTTP request as the protocol layer sees it, independent of the transport: method, the path and
- * query exactly as received (still percent-encoded), headers (names case-insensitive) and the whole
- * body.
+ * query exactly as received (still percent-encoded), headers (names case-insensitive), the whole
+ * body, and the address of the client when the transport knows it (shared access signatures may
+ * restrict it).
  */
 public final class ServiceRequest {
   private final String method;
@@ -23,6 +25,7 @@ public final class ServiceRequest {
   private final Map<String, List<String>> headers;
   private final Map<String, String> queryParameters;
   private final byte[] body;
+  private final InetAddress remoteAddress;
 
   /**
    * @param method the HTTP method, upper case
@@ -31,6 +34,21 @@ public final class ServiceRequest {
    * @param body the request body, empty when there is none
    */
   public ServiceRequest(String method, String uri, Map<String, List<String>> headers, byte[] body) {
+    this(method, uri, headers, body, null);
+  }
+
+  /**
+   * A request from a known client address.
+   *
+   * @param remoteAddress the address of the connection's peer, or null when unknown
+   */
+  public ServiceRequest(
+      String method,
+      String uri,
+      Map<String, List<String>> headers,
+      byte[] body,
+      InetAddress remoteAddress) {
+    this.remoteAddress = remoteAddress;
     this.method = Objects.requireNonNull(method, "method").toUpperCase(Locale.ROOT);
     int q = uri.indexOf('?');
     this.rawPath = q < 0 ? uri : uri.substring(0, q);
@@ -103,6 +121,11 @@ public final class ServiceRequest {
   /** All headers, names compared case-insensitively. */
   public Map<String, List<String>> headers() {
     return headers;
+  }
+
+  /** The address of the client that sent the request, or null when the transport did not say. */
+  public InetAddress remoteAddress() {
+    return remoteAddress;
   }
 
   /** The body; empty when there is none. Callers must not modify it. */

@@ -6,6 +6,7 @@ import dev.tabula.core.IfMatch;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import dev.tabula.model.TableErrorCode;
+import dev.tabula.protocol.auth.ServiceOperation;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.json.EntityJsonReader;
@@ -39,6 +40,9 @@ public final class EntityOperations {
     if (parsed.partitionKey() == null || parsed.rowKey() == null) {
       throw TableErrorCode.PROPERTIES_NEED_VALUE.exception();
     }
+    // A shared access signature's key range covers the keys the body names (403 outside it).
+    context.access().authorize(ServiceOperation.INSERT_ENTITY, context.resource().table(),
+        new EntityKey(parsed.partitionKey(), parsed.rowKey()));
     Entity stored =
         entities.insert(
             context.resource().account(),
@@ -68,7 +72,8 @@ public final class EntityOperations {
   public ServiceResponse query(OperationContext context) {
     ServiceRequest request = context.request();
     MetadataLevel level = level(request);
-    Filter filter = FilterParser.parse(request.queryParameter("$filter"));
+    // A shared access signature's key range clips the query: its bounds join the filter.
+    Filter filter = context.access().keys().restrict(FilterParser.parse(request.queryParameter("$filter")));
     Set<String> select = RequestOptions.select(request);
     Resource resource = context.resource();
     EntityPage page = entities.query(

@@ -12,6 +12,8 @@ public enum ResourceKind {
   BATCH,
   /** {@code name} or {@code name()}: a table's entities (insert, query) or its ACL. */
   TABLE,
+  /** {@code name?comp=acl}: a table's stored access policies (Get and Set Table ACL). */
+  TABLE_ACL,
   /** {@code name(PartitionKey='..',RowKey='..')}: one entity. */
   ENTITY
 }

@@ -4,6 +4,7 @@ import dev.tabula.model.EntityKey;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.protocol.http.ServiceRequest;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -19,8 +20,37 @@ public final class ResourceParser {
     this.accounts = Set.copyOf(accounts);
   }
 
-  /** Parses the request's target; 400 InvalidUri when it names no account or no resource. */
+  /**
+   * Parses the request's target; 400 InvalidUri when it names no account or no resource. A table
+   * URL with {@code comp=acl} names the table's access policies, as in the service.
+   */
   public Resource parse(ServiceRequest request, String scheme) {
+    Resource resource = target(request, scheme);
+    if (resource.kind() == ResourceKind.TABLE && "acl".equals(request.queryParameter("comp"))) {
+      return new Resource(
+          resource.account(), ResourceKind.TABLE_ACL, resource.table(), null, resource.serviceRoot());
+    }
+    return resource;
+  }
+
+  /**
+   * The account a request addresses, path-style or host-style, whatever the rest of its path
+   * says: preflight requests may name any path, and CORS headers go on every answer, even one to
+   * a malformed URL. Empty when the request names no known account.
+   */
+  public Optional<String> account(ServiceRequest request) {
+    String path = request.rawPath().startsWith("/") ? request.rawPath().substring(1) : request.rawPath();
+    int slash = path.indexOf('/');
+    String first = slash < 0 ? path : path.substring(0, slash);
+    if (accounts.contains(first)) {
+      return Optional.of(first);
+    }
+    String host = request.header("Host") == null ? "" : request.header("Host");
+    String hostAccount = host.contains(".") ? host.substring(0, host.indexOf('.')) : host;
+    return accounts.contains(hostAccount) ? Optional.of(hostAccount) : Optional.empty();
+  }
+
+  private Resource target(ServiceRequest request, String scheme) {
     String path = request.rawPath();
     String host = request.header("Host") == null ? "localhost" : request.header("Host");
     String trimmed = path.startsWith("/") ? path.substring(1) : path;

@@ -1,0 +1,73 @@
+package dev.tabula.conformance.support;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.cert.Certificate;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A self-signed certificate for 127.0.0.1 and localhost, made at test time with the JDK's own
+ * {@code keytool} (no extra library), and written out as the PEM files {@code tabula serve
+ * --tls-cert/--tls-key} takes: the certificate, and the key in PKCS#8 form.
+ *
+ * @param certificate the certificate (PEM)
+ * @param key the private key (PKCS#8 PEM)
+ */
+public record TestCertificates(Path certificate, Path key) {
+  private static final String PASSWORD = "changeit";
+
+  /** Makes a fresh key pair and certificate in {@code dir}. */
+  public static TestCertificates create(Path dir) {
+    Path store = dir.resolve("test.p12");
+    String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
+    run(List.of(keytool, "-genkeypair", "-alias", "tabula", "-keyalg", "RSA", "-keysize", "2048",
+        "-validity", "2", "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1,dns:localhost",
+        "-storetype", "PKCS12", "-keystore", store.toString(), "-storepass", PASSWORD,
+        "-keypass", PASSWORD));
+    try (InputStream in = Files.newInputStream(store)) {
+      KeyStore keyStore = KeyStore.getInstance("PKCS12");
+      keyStore.load(in, PASSWORD.toCharArray());
+      Certificate certificate = keyStore.getCertificate("tabula");
+      PrivateKey key = (PrivateKey) keyStore.getKey("tabula", PASSWORD.toCharArray());
+      Path certPem = dir.resolve("cert.pem");
+      Path keyPem = dir.resolve("key.pem");
+      Files.writeString(certPem, pem("CERTIFICATE", certificate.getEncoded()));
+      Files.writeString(keyPem, pem("PRIVATE KEY", key.getEncoded()));
+      return new TestCertificates(certPem, keyPem);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String pem(String type, byte[] der) {
+    String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+        .encodeToString(der);
+    return "-----BEGIN " + type + "-----\n" + body + "\n-----END " + type + "-----\n";
+  }
+
+  private static void run(List<String> command) {
+    try {
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+        throw new IllegalStateException("keytool failed: " + output);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package dev.tabula.server;
+
+import dev.tabula.protocol.TableProtocol;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.timeout.IdleStateHandler;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The handlers of one connection, in order: TLS (HTTPS listeners only), the idle timeout, the
+ * slow-request deadline, the HTTP codec with its request-line and header limits, the answer to a
+ * head it could not decode, the body limit, and the exchange with the protocol.
+ */
+final class ServerPipeline extends ChannelInitializer<SocketChannel> {
+  private static final int MAX_CHUNK_BYTES = 8192;
+
+  private final TableProtocol protocol;
+  private final Executor workers;
+  private final ServerConfig config;
+  private final SslContext tls;
+
+  /**
+   * @param tls the TLS context for an HTTPS listener, or null for plain HTTP
+   */
+  ServerPipeline(TableProtocol protocol, Executor workers, ServerConfig config, SslContext tls) {
+    this.protocol = protocol;
+    this.workers = workers;
+    this.config = config;
+    this.tls = tls;
+  }
+
+  @Override
+  protected void initChannel(SocketChannel channel) {
+    Transport transport = config.transport();
+    ChannelPipeline pipeline = channel.pipeline();
+    if (tls != null) {
+      pipeline.addLast(tls.newHandler(channel.alloc()));
+    }
+    RequestDeadline deadline = new RequestDeadline(transport.requestTimeout());
+    pipeline
+        .addLast(new IdleStateHandler(
+            0, 0, transport.idleTimeout().toNanos(), TimeUnit.NANOSECONDS))
+        .addLast(new IdleConnectionCloser())
+        .addLast(deadline)
+        .addLast(new HttpServerCodec(
+            transport.maxUrlBytes(), transport.maxHeaderBytes(), MAX_CHUNK_BYTES))
+        .addLast(new MalformedRequestHandler(protocol))
+        .addLast(new BodyLimitAggregator(config.maxBodyBytes(), protocol))
+        .addLast(deadline.completion())
+        .addLast(new HttpExchangeHandler(protocol, workers, tls == null ? "http" : "https"));
+  }
+}

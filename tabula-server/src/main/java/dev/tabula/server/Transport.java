@@ -1,0 +1,77 @@
+package dev.tabula.server;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How the server talks HTTP: TLS, ports, timeouts and request-head limits.
+ *
+ * <p>TLS: with a certificate and key (PEM files; the key in PKCS#8 form, {@code -----BEGIN PRIVATE
+ * KEY-----}), the server speaks HTTPS. Without {@code httpsPort} it speaks HTTPS only, on the main
+ * port; with it, HTTP stays on the main port and HTTPS listens on {@code httpsPort}, so both are
+ * served.
+ *
+ * @param tlsCert the certificate chain (PEM), or null for no TLS
+ * @param tlsKey the private key (PKCS#8 PEM), or null for no TLS
+ * @param httpsPort a separate HTTPS port (0 picks a free one), or -1 for none
+ * @param idleTimeout how long a connection may stay silent (no bytes either way) before it is
+ *     closed, between requests or in the middle of one
+ * @param requestTimeout how long a request may take to arrive whole, from its first byte to the
+ *     end of its body; slower requests (slowloris) are closed without an answer
+ * @param maxUrlBytes the longest request line (method, URL, version) accepted
+ * @param maxHeaderBytes the most header bytes accepted
+ */
+public record Transport(
+    Path tlsCert,
+    Path tlsKey,
+    int httpsPort,
+    Duration idleTimeout,
+    Duration requestTimeout,
+    int maxUrlBytes,
+    int maxHeaderBytes) {
+
+  /** No TLS; 120 s idle, 30 s per request (the service's own per-request limit), 32 KiB URLs, 64 KiB of headers. */
+  public static final Transport DEFAULTS =
+      new Transport(null, null, -1, Duration.ofSeconds(120), Duration.ofSeconds(30),
+          32 * 1024, 64 * 1024);
+
+  public Transport {
+    if ((tlsCert == null) != (tlsKey == null)) {
+      throw new IllegalArgumentException("a TLS certificate needs its key, and a key its certificate");
+    }
+    if (httpsPort >= 0 && tlsCert == null) {
+      throw new IllegalArgumentException("an HTTPS port needs a TLS certificate and key");
+    }
+    Objects.requireNonNull(idleTimeout, "idleTimeout");
+    Objects.requireNonNull(requestTimeout, "requestTimeout");
+    if (idleTimeout.isNegative() || idleTimeout.isZero()
+        || requestTimeout.isNegative() || requestTimeout.isZero()) {
+      throw new IllegalArgumentException("timeouts must be positive");
+    }
+    if (maxUrlBytes < 256 || maxHeaderBytes < 1024) {
+      throw new IllegalArgumentException("request-head limits are too small to serve the SDKs");
+    }
+  }
+
+  /** Whether TLS is configured. */
+  public boolean tls() {
+    return tlsCert != null;
+  }
+
+  /** Whether plain HTTP is served: always, unless TLS takes the main port. */
+  public boolean servesHttp() {
+    return !tls() || httpsPort >= 0;
+  }
+
+  /** This transport with TLS from these PEM files, on {@code newHttpsPort} (-1: the main port). */
+  public Transport withTls(Path cert, Path key, int newHttpsPort) {
+    return new Transport(cert, key, newHttpsPort, idleTimeout, requestTimeout, maxUrlBytes,
+        maxHeaderBytes);
+  }
+
+  /** This transport with other timeouts. */
+  public Transport withTimeouts(Duration idle, Duration request) {
+    return new Transport(tlsCert, tlsKey, httpsPort, idle, request, maxUrlBytes, maxHeaderBytes);
+  }
+}
