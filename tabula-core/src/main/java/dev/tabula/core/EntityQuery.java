@@ -46,7 +46,7 @@ final class EntityQuery {
         break;
       }
       ScanRequest request =
-          new ScanRequest(ranges.get(i), limit - kept.size(), deadlineNanos, plan.residual());
+          new ScanRequest(ranges.get(i), limit - kept.size(), deadlineNanos, plan.rowResidual());
       Page page = store.scan(tableId, request);
       kept.addAll(page.entities());
       scanned += page.scanned();

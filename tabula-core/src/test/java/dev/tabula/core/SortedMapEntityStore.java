@@ -3,6 +3,7 @@ package dev.tabula.core;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Page;
+import dev.tabula.engine.RowFilter;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.StopReason;
 import dev.tabula.engine.Write;
@@ -44,7 +45,7 @@ final class SortedMapEntityStore implements EntityStore {
         return new Page(kept, entity.key(), StopReason.TIME_LIMIT_REACHED, scanned);
       }
       scanned++;
-      if (request.filter().test(entity)) {
+      if (request.filter().test(RowFilter.Row.of(entity))) {
         kept.add(entity);
       }
     }

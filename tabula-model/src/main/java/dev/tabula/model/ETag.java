@@ -1,5 +1,6 @@
 package dev.tabula.model;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -11,6 +12,7 @@ import java.util.Objects;
 public record ETag(Instant timestamp) {
   private static final String PREFIX = "W/\"datetime'";
   private static final String SUFFIX = "'\"";
+  private static final byte[] PREFIX_BYTES = PREFIX.getBytes(StandardCharsets.ISO_8859_1);
 
   public ETag {
     Objects.requireNonNull(timestamp, "timestamp");
@@ -18,7 +20,16 @@ public record ETag(Instant timestamp) {
 
   /** The header form. */
   public String value() {
-    return PREFIX + EdmDateTimes.format(timestamp).replace(":", "%3A") + SUFFIX;
+    // Written straight into one buffer: this runs for every entity of every query response.
+    byte[] out = new byte[PREFIX_BYTES.length + DateTimeText.MAX_ESCAPED_LENGTH + 2];
+    System.arraycopy(PREFIX_BYTES, 0, out, 0, PREFIX_BYTES.length);
+    int end = DateTimeText.write(out, PREFIX_BYTES.length, timestamp, true);
+    if (end < 0) {
+      return PREFIX + EdmDateTimes.format(timestamp).replace(":", "%3A") + SUFFIX;
+    }
+    out[end] = '\'';
+    out[end + 1] = '"';
+    return new String(out, 0, end + 2, StandardCharsets.ISO_8859_1);
   }
 
   /** Parses the header form; returns null when the text is not an ETag this service issued. */

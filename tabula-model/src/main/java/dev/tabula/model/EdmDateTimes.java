@@ -35,19 +35,7 @@ public final class EdmDateTimes {
 
   /** Formats as ISO 8601 UTC with at most 7 fractional digits and trailing zeros trimmed. */
   public static String format(Instant instant) {
-    Instant t = truncate(instant);
-    String base = DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
-        LocalDateTime.ofEpochSecond(t.getEpochSecond(), 0, ZoneOffset.UTC));
-    int nanos = t.getNano();
-    if (nanos == 0) {
-      return base + "Z";
-    }
-    String fraction = String.format("%07d", nanos / 100);
-    int end = fraction.length();
-    while (fraction.charAt(end - 1) == '0') {
-      end--;
-    }
-    return base + "." + fraction.substring(0, end) + "Z";
+    return DateTimeText.format(instant);
   }
 
   /**

@@ -38,6 +38,14 @@ public sealed interface EdmValue {
       return value.clone();
     }
 
+    /**
+     * The bytes themselves, not a copy, for codecs that only read them (a response writer encoding
+     * every binary property of every entity). Callers must not modify the array.
+     */
+    public byte[] readOnlyBytes() {
+      return value;
+    }
+
     /** The length in bytes, without copying. */
     public int length() {
       return value.length;

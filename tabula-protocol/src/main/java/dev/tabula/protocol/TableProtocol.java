@@ -11,6 +11,8 @@ import dev.tabula.protocol.auth.AccessGrant;
 import dev.tabula.protocol.auth.RequestAuthenticator;
 import dev.tabula.protocol.batch.BatchOperations;
 import dev.tabula.protocol.cors.Cors;
+import dev.tabula.protocol.http.HttpDateText;
+import dev.tabula.protocol.http.RequestIds;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.operations.AclOperations;
@@ -23,11 +25,7 @@ import dev.tabula.protocol.routing.Resource;
 import dev.tabula.protocol.routing.ResourceParser;
 import dev.tabula.protocol.routing.Router;
 import java.time.Clock;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.Locale;
 import java.util.Set;
-import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -39,8 +37,6 @@ import java.util.logging.Logger;
  */
 public final class TableProtocol {
   private static final Logger LOG = Logger.getLogger(TableProtocol.class.getName());
-  private static final DateTimeFormatter HTTP_DATE =
-      DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
 
   private final ResourceParser parser;
   private final RequestAuthenticator authenticator;
@@ -48,6 +44,7 @@ public final class TableProtocol {
   private final ErrorResponses errors;
   private final Cors cors;
   private final Clock clock;
+  private final HttpDateText dates = new HttpDateText();
 
   public TableProtocol(
       TableService tables,
@@ -78,7 +75,7 @@ public final class TableProtocol {
    * @param scheme {@code http} or {@code https}, for the links in OData payloads
    */
   public ServiceResponse handle(ServiceRequest request, String scheme) {
-    String requestId = UUID.randomUUID().toString();
+    String requestId = RequestIds.next();
     ServiceResponse response;
     try {
       response = Cors.isPreflight(request)
@@ -112,7 +109,7 @@ public final class TableProtocol {
 
   /** The response for a request the transport refused before it was read whole. */
   public ServiceResponse reject(TableException error, ServiceRequest partial) {
-    String requestId = UUID.randomUUID().toString();
+    String requestId = RequestIds.next();
     return withStandardHeaders(errors.render(error, partial, requestId), partial, requestId);
   }
 
@@ -131,7 +128,7 @@ public final class TableProtocol {
     response.header("x-ms-request-id", requestId);
     String version = request == null ? null : request.header("x-ms-version");
     response.header("x-ms-version", version == null ? ProtocolVersion.DEFAULT : version.trim());
-    response.header("Date", HTTP_DATE.format(clock.instant().atOffset(ZoneOffset.UTC)));
+    response.header("Date", dates.format(clock.instant()));
     String clientRequestId = request == null ? null : request.header("x-ms-client-request-id");
     if (clientRequestId != null) {
       response.header("x-ms-client-request-id", clientRequestId);

@@ -1,7 +1,11 @@
 package dev.tabula.query;
 
+import dev.tabula.engine.RowFilter;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.Entity;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -45,6 +49,62 @@ public final class FilterEvaluator {
       return entity -> true;
     }
     return entity -> matches(filter, PropertySource.of(entity));
+  }
+
+  /**
+   * The filter as a scan's {@link RowFilter}: the same decisions as {@link #predicate}, declaring
+   * the custom properties it reads (see {@link #propertiesRead}) so an engine can decode only
+   * those before deciding. A null filter keeps every row.
+   */
+  public static RowFilter rowFilter(Filter filter) {
+    if (filter == null) {
+      return RowFilter.ALL;
+    }
+    Set<String> properties = propertiesRead(filter);
+    return new RowFilter() {
+      @Override
+      public Set<String> properties() {
+        return properties;
+      }
+
+      @Override
+      public boolean test(Row row) {
+        return matches(filter, PropertySource.of(row));
+      }
+    };
+  }
+
+  /**
+   * The names of the custom properties the filter reads, in the order they first appear: every
+   * compared or tested property except {@code PartitionKey}, {@code RowKey} and {@code
+   * Timestamp}, which are not custom properties. Empty for a null filter.
+   */
+  public static Set<String> propertiesRead(Filter filter) {
+    Set<String> names = new LinkedHashSet<>();
+    collectProperties(filter, names);
+    return Collections.unmodifiableSet(names);
+  }
+
+  private static void collectProperties(Filter filter, Set<String> names) {
+    if (filter instanceof Filter.And and) {
+      collectProperties(and.left(), names);
+      collectProperties(and.right(), names);
+    } else if (filter instanceof Filter.Or or) {
+      collectProperties(or.left(), names);
+      collectProperties(or.right(), names);
+    } else if (filter instanceof Filter.Not not) {
+      collectProperties(not.operand(), names);
+    } else if (filter instanceof Filter.Comparison c) {
+      addCustom(c.property(), names);
+    } else if (filter instanceof Filter.BooleanProperty b) {
+      addCustom(b.property(), names);
+    }
+  }
+
+  private static void addCustom(String name, Set<String> names) {
+    if (!PropertySource.SYSTEM_PROPERTIES.contains(name)) {
+      names.add(name);
+    }
   }
 
   private static boolean compare(Filter.Comparison comparison, EdmValue value) {

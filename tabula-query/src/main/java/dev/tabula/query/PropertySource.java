@@ -1,11 +1,15 @@
 package dev.tabula.query;
 
+import dev.tabula.engine.RowFilter;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.Entity;
+import java.util.Set;
 
 /** The values a filter reads: a property's typed value by name, or null when there is none. */
 @FunctionalInterface
 public interface PropertySource {
+  /** The names filters may use that are not custom properties. */
+  Set<String> SYSTEM_PROPERTIES = Set.of("PartitionKey", "RowKey", "Timestamp");
 
   /** The value of the property {@code name} (case-sensitive), or null when it is absent. */
   EdmValue get(String name);
@@ -21,6 +25,19 @@ public interface PropertySource {
       case "Timestamp" ->
           entity.timestamp() == null ? null : new EdmValue.EdmDateTime(entity.timestamp());
       default -> entity.properties().get(name);
+    };
+  }
+
+  /**
+   * A scanned row, as {@link #of(Entity)} sees an entity; only the parts asked for are read, so
+   * an engine that decodes rows lazily decodes only what the filter uses.
+   */
+  static PropertySource of(RowFilter.Row row) {
+    return name -> switch (name) {
+      case "PartitionKey" -> new EdmValue.EdmString(row.partitionKey());
+      case "RowKey" -> new EdmValue.EdmString(row.rowKey());
+      case "Timestamp" -> row.timestamp() == null ? null : new EdmValue.EdmDateTime(row.timestamp());
+      default -> row.property(name);
     };
   }
 

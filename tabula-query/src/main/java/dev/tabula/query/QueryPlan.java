@@ -1,6 +1,7 @@
 package dev.tabula.query;
 
 import dev.tabula.engine.KeyRange;
+import dev.tabula.engine.RowFilter;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import java.util.ArrayList;
@@ -17,21 +18,35 @@ import java.util.function.Predicate;
  * @param filter the filter, or null for every entity
  * @param ranges the key ranges to read, in key order; empty when the filter matches nothing
  * @param residual the predicate every entity read must pass
+ * @param rowResidual the same predicate as a scan's {@link RowFilter}, which names the properties
+ *     it reads so an engine can decide on a partly decoded row
  * @param description a short name of the plan's shape: {@code point}, {@code partition}, {@code
  *     row-range}, {@code partition-range}, {@code union(n)}, {@code scan} or {@code empty}
  */
 public record QueryPlan(
-    Filter filter, List<KeyRange> ranges, Predicate<Entity> residual, String description) {
+    Filter filter,
+    List<KeyRange> ranges,
+    Predicate<Entity> residual,
+    RowFilter rowResidual,
+    String description) {
 
   public QueryPlan {
     ranges = List.copyOf(ranges);
     Objects.requireNonNull(residual, "residual");
+    Objects.requireNonNull(rowResidual, "rowResidual");
     Objects.requireNonNull(description, "description");
+  }
+
+  /** A plan whose residual reads whole entities (see {@link RowFilter#ofEntities}). */
+  public QueryPlan(
+      Filter filter, List<KeyRange> ranges, Predicate<Entity> residual, String description) {
+    this(filter, ranges, residual, RowFilter.ofEntities(residual), description);
   }
 
   /** The plan of a query without a filter: the whole table. */
   public static QueryPlan fullScan() {
-    return new QueryPlan(null, List.of(KeyRange.ALL), entity -> true, PlanDescription.SCAN);
+    return new QueryPlan(
+        null, List.of(KeyRange.ALL), entity -> true, RowFilter.ALL, PlanDescription.SCAN);
   }
 
   /**

@@ -22,7 +22,11 @@ public final class QueryPlanner {
     }
     List<dev.tabula.engine.KeyRange> ranges = KeyRanges.of(space(filter, false));
     return new QueryPlan(
-        filter, ranges, FilterEvaluator.predicate(filter), PlanDescription.of(ranges));
+        filter,
+        ranges,
+        FilterEvaluator.predicate(filter),
+        FilterEvaluator.rowFilter(filter),
+        PlanDescription.of(ranges));
   }
 
   /** The keys {@code filter} (or, when {@code negated}, {@code not filter}) may match. */

@@ -67,7 +67,7 @@ final class ValueComparison {
       return compareGuids(p.value(), l.value());
     }
     if (property instanceof EdmBinary p && literal instanceof EdmBinary l) {
-      return Arrays.compareUnsigned(p.value(), l.value());
+      return Arrays.compareUnsigned(p.readOnlyBytes(), l.readOnlyBytes());
     }
     return UNORDERED;
   }

@@ -6,6 +6,7 @@ import dev.tabula.engine.KeyBound;
 import dev.tabula.engine.KeyRange;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.PartitionBatch;
+import dev.tabula.engine.RowFilter;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.StopReason;
 import dev.tabula.engine.Write;
@@ -69,7 +70,7 @@ final class MemoryTable {
           return new Page(kept, entity.key(), StopReason.TIME_LIMIT_REACHED, scanned);
         }
         scanned++;
-        if (request.filter().test(entity)) {
+        if (request.filter().test(RowFilter.Row.of(entity))) {
           kept.add(entity);
         }
       }

@@ -2,11 +2,10 @@ package dev.tabula.engine.rocksdb;
 
 import dev.tabula.engine.KeyRange;
 import dev.tabula.engine.Page;
+import dev.tabula.engine.RowFilter;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.StopReason;
-import dev.tabula.engine.codec.EntityValueCodec;
 import dev.tabula.model.Entity;
-import dev.tabula.model.EntityKey;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -44,8 +43,15 @@ final class RocksScan {
     }
   }
 
+  /**
+   * Reads rows until the page is full, the deadline passes or the range ends. Each row is shown to
+   * the filter as a {@link RocksRow}, which decodes only what the filter reads; the entity is built
+   * only for the rows kept.
+   */
   private static Page collect(RocksIterator it, ScanRequest request) throws RocksDBException {
     List<Entity> kept = new ArrayList<>();
+    RowFilter filter = request.filter();
+    RocksRow row = new RocksRow(filter.properties());
     long scanned = 0;
     for (; it.isValid(); it.next()) {
       // Checked before reading the next entity, so a full last page ends as exhausted.
@@ -55,11 +61,10 @@ final class RocksScan {
       if (System.nanoTime() - request.deadlineNanos() >= 0) {
         return new Page(kept, RocksKeys.decode(it.key()), StopReason.TIME_LIMIT_REACHED, scanned);
       }
-      EntityKey key = RocksKeys.decode(it.key());
-      Entity entity = EntityValueCodec.decode(key.partitionKey(), key.rowKey(), it.value());
+      row.reset(it.key(), it.value());
       scanned++;
-      if (request.filter().test(entity)) {
-        kept.add(entity);
+      if (filter.test(row)) {
+        kept.add(row.entity());
       }
     }
     it.status(); // an I/O error ends iteration like the end of data; tell them apart

@@ -8,6 +8,7 @@ import dev.tabula.engine.KeyBound;
 import dev.tabula.engine.KeyRange;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.Precondition;
+import dev.tabula.engine.RowFilter;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.StopReason;
 import dev.tabula.engine.TableInfo;
@@ -18,7 +19,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -179,6 +182,71 @@ public interface ScanContract extends EngineContext {
     assertThat(page.entities()).isEmpty();
     assertThat(page.stopReason()).isEqualTo(StopReason.SOURCE_EXHAUSTED);
     assertThat(page.scanned()).isEqualTo(20);
+  }
+
+  @Test
+  default void scan_withRowFilter_decidesOnTheDeclaredPropertyAndReturnsWholeEntities() {
+    TableInfo table = newTable();
+    List<Entity> stored = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      stored.add(insert(table, "p" + i / 5, String.format("r%03d", i),
+          props("tag", "t" + i % 3, "n", i, "pad", "x".repeat(i))));
+    }
+    List<Entity> seen = new ArrayList<>();
+    RowFilter everyThirdOfPartitionP1OrP2 = new RowFilter() {
+      @Override
+      public Set<String> properties() {
+        return Set.of("n");
+      }
+
+      @Override
+      public boolean test(Row row) {
+        // Records what the row showed, to compare with the stored entity below.
+        Entity shown = new Entity(row.partitionKey(), row.rowKey(), row.timestamp(),
+            Map.of("n", row.property("n")));
+        seen.add(shown);
+        return row.property("missing") == null
+            && !row.partitionKey().equals("p0")
+            && intOf(shown.properties(), "n") % 3 == 0;
+      }
+    };
+
+    Page page = store().scan(table.id(),
+        new ScanRequest(KeyRange.ALL, 100, deadline(), everyThirdOfPartitionP1OrP2));
+
+    assertThat(page.entities()).containsExactlyElementsOf(
+        select(stored, e -> !e.partitionKey().equals("p0") && intOf(e.properties(), "n") % 3 == 0));
+    assertThat(page.scanned()).isEqualTo(12);
+    assertThat(seen).containsExactlyElementsOf(stored.stream()
+        .map(e -> new Entity(e.partitionKey(), e.rowKey(), e.timestamp(),
+            Map.of("n", e.properties().get("n"))))
+        .toList());
+  }
+
+  @Test
+  default void scan_withRowFilter_mayReadUndeclaredPropertiesAndTheWholeEntity() {
+    TableInfo table = newTable();
+    List<Entity> stored = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      stored.add(insert(table, "p", String.format("r%03d", i), props("tag", "t" + i % 2, "n", i)));
+    }
+    RowFilter undeclared = new RowFilter() {
+      @Override
+      public Set<String> properties() {
+        return Set.of("n");
+      }
+
+      @Override
+      public boolean test(Row row) {
+        return row.property("tag").equals(TestEntities.value("t1"))
+            && row.entity().properties().get("n").equals(row.property("n"));
+      }
+    };
+
+    Page page = store().scan(table.id(), new ScanRequest(KeyRange.ALL, 100, deadline(), undeclared));
+
+    assertThat(page.entities()).containsExactlyElementsOf(
+        select(stored, e -> intOf(e.properties(), "n") % 2 == 1));
   }
 
   @Test

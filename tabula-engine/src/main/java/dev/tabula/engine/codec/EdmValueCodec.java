@@ -35,7 +35,7 @@ final class EdmValueCodec {
       out.writeSized(Wtf8.encode(s.value()));
     } else if (value instanceof EdmBinary b) {
       out.writeByte(BINARY);
-      out.writeSized(b.value());
+      out.writeSized(b.readOnlyBytes());
     } else if (value instanceof EdmBoolean b) {
       out.writeByte(BOOLEAN);
       out.writeByte(b.value() ? 1 : 0);

@@ -88,6 +88,31 @@ public final class EntityValueCodec {
     return Optional.empty();
   }
 
+  /**
+   * Decodes only the given properties, in one pass that skips the others undecoded: {@code
+   * out[i]} becomes the value of the {@code i}-th name, or null when the entity has none. {@code
+   * out} must hold at least {@link PropertyNames#size()} elements.
+   */
+  public static void decodeProperties(byte[] value, PropertyNames names, EdmValue[] out) {
+    Arrays.fill(out, 0, names.size(), null);
+    ByteReader in = new ByteReader(value);
+    readHeader(in);
+    int count = in.readVarint();
+    int found = 0;
+    for (int i = 0; i < count && found < names.size(); i++) {
+      int length = in.readLength();
+      int start = in.position();
+      in.skip(length);
+      int index = names.indexOf(value, start, length);
+      if (index >= 0) {
+        out[index] = EdmValueCodec.read(in);
+        found++;
+      } else {
+        EdmValueCodec.skip(in);
+      }
+    }
+  }
+
   private static Instant readHeader(ByteReader in) {
     int version = in.readByte();
     if (version != FORMAT_VERSION) {

@@ -18,6 +18,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import net.jqwik.api.Arbitraries;
@@ -55,6 +57,25 @@ class EntityValueCodecProperties {
     }
     assertThat(EntityValueCodec.decodeProperty(value, probe))
         .isEqualTo(java.util.Optional.ofNullable(properties.get(probe)));
+  }
+
+  @Property(tries = 200)
+  void decodeProperties_findsTheNamedPropertiesInOnePass(
+      @ForAll("propertyMaps") Map<String, EdmValue> properties,
+      @ForAll("names") String probe,
+      @ForAll("names") String other) {
+    byte[] value = EntityValueCodec.encode(Instant.EPOCH, properties);
+    List<String> wanted = new ArrayList<>(new LinkedHashSet<>(List.of(probe, other)));
+    wanted.addAll(properties.keySet().stream().filter(n -> !wanted.contains(n)).limit(2).toList());
+    EdmValue[] out = new EdmValue[wanted.size() + 1];
+    Arrays.fill(out, new EdmInt32(-1)); // stale values from an earlier row must not survive
+
+    EntityValueCodec.decodeProperties(value, PropertyNames.of(wanted), out);
+
+    for (int i = 0; i < wanted.size(); i++) {
+      assertThat(out[i]).as(wanted.get(i)).isEqualTo(properties.get(wanted.get(i)));
+    }
+    assertThat(out[wanted.size()]).isEqualTo(new EdmInt32(-1));
   }
 
   @Property(tries = 100)

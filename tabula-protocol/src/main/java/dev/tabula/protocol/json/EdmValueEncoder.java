@@ -1,5 +1,6 @@
 package dev.tabula.protocol.json;
 
+import com.fasterxml.jackson.core.Base64Variants;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.EdmValue;
@@ -12,7 +13,6 @@ import dev.tabula.model.EdmValue.EdmInt32;
 import dev.tabula.model.EdmValue.EdmInt64;
 import dev.tabula.model.EdmValue.EdmString;
 import java.io.IOException;
-import java.util.Base64;
 
 /**
  * Writes one property: its {@code @odata.type} annotation when the level needs one, then its value.
@@ -60,8 +60,12 @@ final class EdmValueEncoder {
       case INT64 -> out.writeString(Long.toString(((EdmInt64) value).value()));
       case DOUBLE -> writeDouble(out, ((EdmDouble) value).value());
       case GUID -> out.writeString(((EdmGuid) value).value().toString());
-      case BINARY ->
-          out.writeString(Base64.getEncoder().encodeToString(((EdmBinary) value).value()));
+      case BINARY -> {
+        // Jackson's default variant is RFC 4648 base64 with padding and no line breaks, the same
+        // text as Base64.getEncoder(), written without copying the bytes or building a String.
+        byte[] bytes = ((EdmBinary) value).readOnlyBytes();
+        out.writeBinary(Base64Variants.MIME_NO_LINEFEEDS, bytes, 0, bytes.length);
+      }
       case DATE_TIME -> out.writeString(EdmDateTimes.format(((EdmDateTime) value).value()));
     }
   }

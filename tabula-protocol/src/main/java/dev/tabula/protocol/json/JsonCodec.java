@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.Utf16;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -24,14 +23,18 @@ final class JsonCodec {
 
   /** The UTF-8 bytes of the document the body writes. */
   static byte[] write(Body body) {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
-    try (JsonGenerator out = FACTORY.createGenerator(bytes, JsonEncoding.UTF8)) {
-      body.write(out);
+    ReusableOutput bytes = ReusableOutput.take();
+    try {
+      try (JsonGenerator out = FACTORY.createGenerator(bytes, JsonEncoding.UTF8)) {
+        body.write(out);
+      }
+      return bytes.toByteArray();
     } catch (IOException e) {
       // Only a value Jackson cannot encode gets here; the readers refuse such values on the way in.
       throw new UncheckedIOException(e);
+    } finally {
+      bytes.giveBack();
     }
-    return bytes.toByteArray();
   }
 
   /** A parser over a request body; the caller closes it. */
