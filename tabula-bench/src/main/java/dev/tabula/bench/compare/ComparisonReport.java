@@ -27,6 +27,17 @@ final class ComparisonReport {
     this.targets = List.copyOf(targets);
   }
 
+  /** The median over the rounds of one figure on one target, or NaN when none was recorded. */
+  double median(String workload, String metric, String target) {
+    Map<String, List<Double>> byTarget = figures.getOrDefault(workload, Map.of()).getOrDefault(metric, Map.of());
+    return median(byTarget.get(target));
+  }
+
+  /** The targets, in the order given (the ratio is the first's median over the second's). */
+  List<String> targets() {
+    return targets;
+  }
+
   /** Records one run of a workload on a target in a round. */
   void add(String target, int round, WorkloadResult result) {
     if (!result.correct()) {
@@ -45,16 +56,49 @@ final class ComparisonReport {
   /** Prints the medians table; the ratio column is first target / second target. */
   void printMedians(PrintStream out) {
     String ratioName = targets.size() < 2 ? "" : targets.get(0) + "/" + targets.get(1);
-    StringBuilder header = new StringBuilder(String.format("%-18s %-14s", "workload", "metric"));
+    out.printf("%s%n", "(medians over the rounds; a run with correctness errors is left out)");
+    StringBuilder header = new StringBuilder(String.format("%-26s %-14s", "workload", "metric"));
     targets.forEach(t -> header.append(String.format(" %12s", t)));
     out.println(header.append(String.format(" %16s  %s", ratioName, "better")));
     figures.forEach((workload, metrics) -> metrics.forEach((metric, byTarget) -> {
-      StringBuilder line = new StringBuilder(String.format("%-18s %-14s", workload, metric));
+      StringBuilder line = new StringBuilder(String.format("%-26s %-14s", workload, metric));
       double[] medians = targets.stream().mapToDouble(t -> median(byTarget.get(t))).toArray();
       Arrays.stream(medians).forEach(m -> line.append(String.format(Locale.ROOT, " %12.2f", m)));
       String ratio = medians.length < 2 ? "" : String.format(Locale.ROOT, "%.2f", medians[0] / medians[1]);
       out.println(line.append(String.format(" %16s  %s", ratio, better(metric))));
     }));
+  }
+
+  /**
+   * Prints one line per workload: its headline figure (entities/s for batches, loads and partition
+   * queries, the time for scans and deletes, else ops/s) per target with the ratio, then each
+   * target's p50/p99 operation latency.
+   */
+  void printHeadlines(PrintStream out) {
+    StringBuilder header = new StringBuilder(String.format("%-26s %-11s", "workload", "metric"));
+    targets.forEach(t -> header.append(String.format(" %11s", t)));
+    header.append(String.format(" %8s", "ratio"));
+    targets.forEach(t -> header.append(String.format("  %-15s", t + " p50/p99")));
+    out.println(header);
+    figures.keySet().forEach(workload -> {
+      String metric = headline(workload);
+      StringBuilder line = new StringBuilder(String.format("%-26s %-11s", workload, metric));
+      double[] medians = targets.stream().mapToDouble(t -> median(workload, metric, t)).toArray();
+      Arrays.stream(medians).forEach(m -> line.append(String.format(Locale.ROOT, " %11.1f", m)));
+      line.append(medians.length < 2 ? "" : String.format(Locale.ROOT, " %8.2f", medians[0] / medians[1]));
+      targets.forEach(t -> line.append(String.format(Locale.ROOT, "  %-15s", String.format(Locale.ROOT,
+          "%.2f/%.1f", median(workload, "p50 ms", t), median(workload, "p99 ms", t)))));
+      out.println(line);
+    });
+  }
+
+  /** The figure a workload is judged by. */
+  static String headline(String workload) {
+    if (workload.startsWith("scan") || workload.startsWith("delete")) {
+      return "p50 ms";
+    }
+    boolean bulk = workload.startsWith("batch") || workload.startsWith("partition") || workload.startsWith("load");
+    return bulk ? "entities/s" : "ops/s";
   }
 
   /** Writes every figure as {@code workload metric target round value}, tab-separated. */
@@ -71,6 +115,12 @@ final class ComparisonReport {
       return "higher";
     }
     return metric.endsWith(" ms") || metric.endsWith(" s") ? "lower" : "";
+  }
+
+  /** How many runs of a workload on a target were recorded (correct ones only). */
+  int runs(String workload, String target) {
+    Map<String, Map<String, List<Double>>> metrics = figures.getOrDefault(workload, Map.of());
+    return metrics.isEmpty() ? 0 : metrics.values().iterator().next().getOrDefault(target, List.of()).size();
   }
 
   static double median(List<Double> values) {

@@ -31,7 +31,7 @@ public record BatchBody(String contentType, byte[] body) {
       write(out, "Content-ID: " + i + CRLF + CRLF);
       write(out, "POST " + tableUri + " HTTP/1.1" + CRLF);
       write(out, "Content-Type: application/json" + CRLF);
-      write(out, "Accept: " + TableClient.ACCEPT + CRLF);
+      write(out, "Accept: " + TableConnection.ACCEPT + CRLF);
       write(out, "Prefer: return-no-content" + CRLF);
       write(out, "DataServiceVersion: 3.0" + CRLF + CRLF);
       out.writeBytes(entityJsons.get(i));

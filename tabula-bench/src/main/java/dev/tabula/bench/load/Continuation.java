@@ -1,7 +1,6 @@
 package dev.tabula.bench.load;
 
 import java.net.URLEncoder;
-import java.net.http.HttpHeaders;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -13,13 +12,13 @@ import java.nio.charset.StandardCharsets;
  */
 public record Continuation(String nextPartitionKey, String nextRowKey) {
 
-  /** The continuation of a response, or null when it is the last page. */
-  public static Continuation of(HttpHeaders headers) {
-    String partition = headers.firstValue("x-ms-continuation-NextPartitionKey").orElse(null);
+  /** The continuation of a raw response, or null when it is the last page. */
+  public static Continuation of(HttpConnection.Response response) {
+    String partition = response.header("x-ms-continuation-nextpartitionkey");
     if (partition == null) {
       return null;
     }
-    return new Continuation(partition, headers.firstValue("x-ms-continuation-NextRowKey").orElse(null));
+    return new Continuation(partition, response.header("x-ms-continuation-nextrowkey"));
   }
 
   /** The query parameters that resume at this continuation, percent-encoded. */
@@ -29,7 +28,7 @@ public record Continuation(String nextPartitionKey, String nextRowKey) {
   }
 
   /** Percent-encodes a query parameter value, spaces as {@code %20} as the SDKs send them. */
-  static String encode(String value) {
+  public static String encode(String value) {
     return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
   }
 }

@@ -3,7 +3,6 @@ package dev.tabula.bench.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class EntityShapeTest {
@@ -35,12 +34,24 @@ class EntityShapeTest {
   }
 
   @Test
-  void latencies_nearestRankPercentiles() {
-    Latencies latencies = new Latencies();
-    List.of(5L, 1L, 4L, 2L, 3L).forEach(ms -> latencies.record(ms * 1_000_000));
+  void properties_areConfigurable_colorAndPaddingKept() {
+    EntityShape three = new EntityShape(1, 1, 300, 3);
+    EntityShape twelve = new EntityShape(1, 1, 1024, 12);
 
-    assertThat(latencies.percentileMillis(50)).isEqualTo(3.0);
-    assertThat(latencies.percentileMillis(99)).isEqualTo(5.0);
+    String small = new String(three.json("a", "b", 6), StandardCharsets.UTF_8);
+    String wide = new String(twelve.json("a", "b", 6), StandardCharsets.UTF_8);
+
+    assertThat(small).contains("\"Color\":\"Green\"", "\"Price\":", "\"Description\":").doesNotContain("Quantity");
+    assertThat(small).hasSize(300);
+    assertThat(wide).contains("\"Category\":", "\"Extra10\":", "\"Extra11\":").doesNotContain("Extra12");
+    assertThat(wide).hasSize(1024);
+  }
+
+  @Test
+  void sizes_labelRoundNumbers() {
+    assertThat(Sizes.label(10_000)).isEqualTo("10k");
+    assertThat(Sizes.label(1_000_000)).isEqualTo("1M");
+    assertThat(Sizes.label(1_500)).isEqualTo("1500");
   }
 
   @Test

@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# Tabula against Azurite, side by side, on the same workloads (issue 6).
+#
+# Starts Tabula (the shaded jar, RocksDB engine in a temp dir, a random loopback port, default JVM
+# flags) and Azurite (the pinned version from bench/azurite, its default disk persistence in a temp
+# dir, a random loopback port), then runs dev.tabula.bench.compare.Comparison against both: every
+# workload against each server in turn, interleaved workload by workload, for several rounds
+# (default 3), alternating which server goes first, and prints the medians, the Tabula/Azurite ratio
+# per workload and issue 6's goals as met / not met. With --scaling it measures the scaling curve
+# instead (point reads and partition queries at 10k, 100k and 1M entities; the delete of the 1M
+# table). Both servers are stopped by PID on exit. Every step is bounded in time.
+#
+# Usage: bench/compare.sh [Comparison options]
+#   bench/compare.sh                                   # all workloads, 3 rounds of at most 10 s each
+#   bench/compare.sh --rounds 5 --seconds 20 --workloads insert,batch
+#   bench/compare.sh --scaling --seconds 5             # the scaling curve
+#   java -cp tabula-bench/target/benchmarks.jar dev.tabula.bench.compare.Comparison --help
+# Env: SKIP_BUILD=1 to reuse the jars in target/; BENCH_OUT=DIR to keep the output there (default
+#      bench/results/compare-<UTC time>); BENCH_TIMEOUT=seconds for the whole driver (default 3600);
+#      TABULA_JAVA_OPTS, AZURITE_NODE_OPTIONS and AZURITE_ARGS (e.g. --inMemoryPersistence; default
+#      none: Azurite's default disk persistence) for the servers.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+azurite_version="3.37.0"
+azurite_dir="$root/bench/azurite"
+azurite_bin="$azurite_dir/node_modules/.bin/azurite-table"
+tabula_jar="$root/tabula-server/target/tabula.jar"
+bench_jar="$root/tabula-bench/target/benchmarks.jar"
+mode="compare"
+for arg in "$@"; do
+  if [ "$arg" = "--scaling" ]; then mode="scaling"; fi
+done
+out="${BENCH_OUT:-$root/bench/results/$mode-$(date -u +%Y%m%dT%H%M%SZ)}"
+work="$(mktemp -d "${TMPDIR:-/tmp}/tabula-bench.XXXXXX")"
+pids=()
+
+stop_all() {
+  local pid
+  for pid in "${pids[@]}"; do
+    kill -TERM "$pid" 2>/dev/null || true
+  done
+  for pid in "${pids[@]}"; do
+    for _ in $(seq 1 100); do
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill -KILL "$pid" 2>/dev/null || true
+  done
+  pids=()
+  rm -rf "$work"
+}
+trap stop_all EXIT
+trap 'exit 130' INT TERM
+
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# Waits (at most $3 seconds) until the log $2 of process $1 shows a line matching $4; prints it.
+await_line() {
+  local pid="$1" log="$2" seconds="$3" pattern="$4" line
+  for _ in $(seq 1 $((seconds * 10))); do
+    line="$(grep -m1 -E "$pattern" "$log" 2>/dev/null || true)"
+    if [ -n "$line" ]; then
+      echo "$line"
+      return 0
+    fi
+    if ! kill -0 "$pid" 2>/dev/null; then
+      echo "server $pid exited; its log:" >&2
+      cat "$log" >&2
+      return 1
+    fi
+    sleep 0.1
+  done
+  echo "server $pid did not start in ${seconds}s; its log:" >&2
+  cat "$log" >&2
+  return 1
+}
+
+mkdir -p "$out"
+
+# 1. Azurite at the pinned version, in a bench-local folder (npm ci from the lock file).
+installed="$(node -p "require('$azurite_dir/node_modules/azurite/package.json').version" 2>/dev/null || true)"
+if [ "$installed" != "$azurite_version" ]; then
+  echo "Installing azurite@$azurite_version into $azurite_dir ..." >&2
+  if [ -f "$azurite_dir/package-lock.json" ]; then
+    timeout 600 npm ci --prefix "$azurite_dir" --no-audit --no-fund >&2
+  else
+    timeout 600 npm install --prefix "$azurite_dir" --no-audit --no-fund "azurite@$azurite_version" >&2
+  fi
+fi
+
+# 2. The jars: Tabula's runnable jar and the benchmark jar (the load generator lives there).
+if [ "${SKIP_BUILD:-0}" != "1" ] || [ ! -f "$tabula_jar" ] || [ ! -f "$bench_jar" ]; then
+  echo "Building tabula.jar and benchmarks.jar ..." >&2
+  timeout 900 mvn -B -q -f "$root/pom.xml" -DskipTests -Dcheckstyle.skip package \
+    -pl tabula-server,tabula-bench -am >&2
+fi
+
+# Run from copies, so that a build started meanwhile in this work tree cannot swap a jar under us.
+cp "$tabula_jar" "$work/tabula.jar"
+cp "$bench_jar" "$work/benchmarks.jar"
+
+# 3. Both servers on loopback, each on its own temp dir.
+# shellcheck disable=SC2086
+java ${TABULA_JAVA_OPTS:-} -jar "$work/tabula.jar" serve --host 127.0.0.1 --port 0 --engine rocksdb \
+  --data-dir "$work/tabula-data" >"$out/tabula.log" 2>&1 &
+pids+=($!)
+tabula_pid=$!
+azurite_port="$(free_port)"
+mkdir -p "$work/azurite-data"
+# shellcheck disable=SC2086
+NODE_OPTIONS="${AZURITE_NODE_OPTIONS:-}" "$azurite_bin" --tableHost 127.0.0.1 --tablePort "$azurite_port" \
+  --location "$work/azurite-data" --silent --disableTelemetry ${AZURITE_ARGS:-} >"$out/azurite.log" 2>&1 &
+pids+=($!)
+azurite_pid=$!
+
+listening="$(await_line "$tabula_pid" "$out/tabula.log" 60 'Tabula listening on http://127\.0\.0\.1:[0-9]+')"
+tabula_port="$(echo "$listening" | sed -E 's#.*127\.0\.0\.1:([0-9]+).*#\1#')"
+await_line "$azurite_pid" "$out/azurite.log" 60 'successfully started' >/dev/null
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "code: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$root" diff --quiet 2>/dev/null || echo ' + uncommitted changes')"
+  echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -sr)"
+  echo "java: $(java -version 2>&1 | head -1); node: $(node --version)"
+  echo "Tabula pid $tabula_pid on 127.0.0.1:$tabula_port; Azurite $azurite_version pid $azurite_pid on 127.0.0.1:$azurite_port"
+} | tee "$out/servers.txt"
+
+# The machine is shared: sample the load average and both servers' memory every 10 s (bounded).
+(
+  for _ in $(seq 1 720); do
+    echo "$(date -u +%H:%M:%S) $(cut -d' ' -f1-3 /proc/loadavg) tabula_rss_kb=$(ps -o rss= -p "$tabula_pid" 2>/dev/null | tr -d ' ') azurite_rss_kb=$(ps -o rss= -p "$azurite_pid" 2>/dev/null | tr -d ' ')"
+    sleep 10
+  done
+) >"$out/load.txt" 2>&1 &
+pids+=($!)
+
+# 4. The workloads, interleaved over both servers; the whole driver is bounded.
+set +e
+timeout "${BENCH_TIMEOUT:-3600}" java -Xmx1g -cp "$work/benchmarks.jar" dev.tabula.bench.compare.Comparison \
+  --target "tabula=http://127.0.0.1:$tabula_port/devstoreaccount1" \
+  --target "azurite=http://127.0.0.1:$azurite_port/devstoreaccount1" \
+  --out "$out/results.tsv" "$@" | tee "$out/output.txt"
+status=${PIPESTATUS[0]}
+set -e
+
+# Whether each server survived, and its resident memory after the run (kB), for the record.
+for pid in "$tabula_pid" "$azurite_pid"; do
+  ps -o pid=,rss=,comm= -p "$pid" || echo "$pid is no longer running"
+done | tee -a "$out/servers.txt"
+echo "Output kept in $out" >&2
+exit "$status"

@@ -1,0 +1,82 @@
+package dev.tabula.bench;
+
+import dev.tabula.model.EdmDateTimes;
+import dev.tabula.model.ETag;
+import dev.tabula.model.Entity;
+import dev.tabula.protocol.json.EntityJsonWriter;
+import dev.tabula.protocol.json.MetadataLevel;
+import dev.tabula.protocol.json.ODataContext;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The response side of Query Entities and Get Entity: a page of 1,000 entities of about 1 KiB
+ * each, one entity, and the date formatting every entity pays three times (Timestamp, the ETag
+ * derived from it, and each DateTime property).
+ *
+ * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar EntityJsonWriterBenchmark -f 1 -wi 3
+ * -i 5}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class EntityJsonWriterBenchmark {
+  private static final ODataContext CONTEXT =
+      new ODataContext("http://127.0.0.1:10002/devstoreaccount1", "devstoreaccount1", "bench");
+
+  private List<Entity> page;
+  private Entity entity;
+  private Instant instant;
+  private ETag etag;
+
+  @Setup
+  public void setUp() {
+    page = new ArrayList<>();
+    for (int i = 0; i < 1000; i++) {
+      page.add(new Entity("p042", String.format("%010d", i), BenchEntities.timestamp(i),
+          BenchEntities.properties(i)));
+    }
+    entity = page.get(123);
+    instant = entity.timestamp();
+    etag = entity.etag();
+  }
+
+  /** A Query Entities page of 1,000 entities, minimal metadata. */
+  @Benchmark
+  public byte[] writeFeed() {
+    return EntityJsonWriter.writeFeed(page, CONTEXT, MetadataLevel.MINIMAL_METADATA, null);
+  }
+
+  /** A Get Entity body, minimal metadata. */
+  @Benchmark
+  public byte[] writeEntity() {
+    return EntityJsonWriter.writeEntity(entity, CONTEXT, MetadataLevel.MINIMAL_METADATA, null);
+  }
+
+  /** The wire form of a DateTime with 7 fractional digits. */
+  @Benchmark
+  public String formatDateTime() {
+    return EdmDateTimes.format(instant);
+  }
+
+  /** The ETag header value. */
+  @Benchmark
+  public String etagValue() {
+    return etag.value();
+  }
+}
