@@ -2,6 +2,7 @@ package dev.tabula.conformance;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
+import dev.tabula.conformance.support.CassandraNode;
 import dev.tabula.conformance.support.Clients;
 import dev.tabula.conformance.support.RawClient;
 import dev.tabula.conformance.support.TempDirs;
@@ -38,13 +39,16 @@ public abstract class ConformanceBase {
   @BeforeAll
   final void startServer() {
     dataDir = TempDirs.create("tabula-conformance-");
-    server =
-        TabulaServer.start(
-            ServerConfig.defaults()
-                .withPort(0)
-                .withEngine(engine(), dataDir)
-                .withAccounts(TestAccounts.ALL)
-                .withPageSize(pageSize()));
+    ServerConfig config =
+        ServerConfig.defaults()
+            .withPort(0)
+            .withEngine(engine(), dataDir)
+            .withAccounts(TestAccounts.ALL)
+            .withPageSize(pageSize());
+    // The Cassandra engine needs a cluster: CassandraNode names it, or skips the class.
+    server = engine() == EngineKind.CASSANDRA
+        ? TabulaServer.start(config, CassandraNode.openEngine())
+        : TabulaServer.start(config);
     service = Clients.service(server, TestAccounts.DEVELOPMENT);
     raw = new RawClient(server, TestAccounts.DEVELOPMENT);
   }

@@ -1,5 +1,6 @@
 package dev.tabula.server;
 
+import dev.tabula.engine.cassandra.CassandraOptions;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -50,7 +51,22 @@ final class ConfigResolver {
                 .toList();
     return new ServerConfig(
         host, port, engine, dataDir, accounts, defaults.maxBodyBytes(), defaults.pageSize(),
-        transport(flags, defaults.transport()));
+        transport(flags, defaults.transport()), resources(flags, defaults.resources()));
+  }
+
+  private Resources resources(ServeCommand flags, Resources defaults) {
+    int workers = Integer.parseInt(pick(str(flags.workers), "TABULA_WORKERS", "workers",
+        "" + defaults.workers()));
+    int queue = Integer.parseInt(pick(str(flags.queue), "TABULA_QUEUE", "queue",
+        "" + defaults.queueCapacity()));
+    long cacheMb = Long.parseLong(pick(str(flags.blockCacheMb), "TABULA_BLOCK_CACHE_MB",
+        "block-cache-mb", "" + defaults.blockCacheBytes() / (1024 * 1024)));
+    String requestMb = pick(str(flags.requestMemoryMb), "TABULA_REQUEST_MEMORY_MB",
+        "request-memory-mb", null);
+    Resources resources = defaults.withWorkers(workers, queue).withBlockCacheMegabytes(cacheMb);
+    return requestMb == null
+        ? resources
+        : resources.withRequestMemoryMegabytes(Long.parseLong(requestMb));
   }
 
   private Transport transport(ServeCommand flags, Transport defaults) {
@@ -67,6 +83,13 @@ final class ConfigResolver {
         ? transport
         : transport.withTls(cert == null ? null : Path.of(cert), key == null ? null : Path.of(key),
             httpsPort);
+  }
+
+  /** The Cassandra engine's options: flag, else {@code TABULA_CASSANDRA_*}, else file key. */
+  CassandraOptions cassandra(CassandraFlags flags) {
+    return flags.resolve((flag, name, fallback) -> pick(flag,
+        "TABULA_CASSANDRA_" + name.toUpperCase(Locale.ROOT).replace('-', '_'),
+        "cassandra-" + name, fallback));
   }
 
   private String pick(String flag, String envName, String fileKey, String fallback) {

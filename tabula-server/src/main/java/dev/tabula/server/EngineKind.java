@@ -5,5 +5,7 @@ public enum EngineKind {
   /** RocksDB on local disk: the durable default. */
   ROCKSDB,
   /** Process memory only: nothing survives a restart. */
-  MEMORY
+  MEMORY,
+  /** An Apache Cassandra or ScyllaDB cluster that several servers can share. */
+  CASSANDRA
 }

@@ -1,6 +1,8 @@
 package dev.tabula.server;
 
 import dev.tabula.engine.StorageEngine;
+import dev.tabula.engine.cassandra.CassandraOptions;
+import dev.tabula.engine.cassandra.CassandraStorageEngine;
 import dev.tabula.engine.memory.MemoryStorageEngine;
 import dev.tabula.engine.rocksdb.RocksOptions;
 import dev.tabula.engine.rocksdb.RocksStorageEngine;
@@ -12,7 +14,17 @@ final class Engines {
   static StorageEngine open(ServerConfig config) {
     return switch (config.engine()) {
       case MEMORY -> new MemoryStorageEngine();
-      case ROCKSDB -> new RocksStorageEngine(config.dataDir(), RocksOptions.defaults());
+      case CASSANDRA -> throw new IllegalArgumentException(
+          "the cassandra engine needs the cluster's options: use open(config, cassandra)");
+      case ROCKSDB -> new RocksStorageEngine(config.dataDir(),
+          RocksOptions.defaults().withBlockCacheBytes(config.resources().blockCacheBytes()));
     };
+  }
+
+  /** Opens the engine a config names; the Cassandra engine on {@code cassandra}'s cluster. */
+  static StorageEngine open(ServerConfig config, CassandraOptions cassandra) {
+    return config.engine() == EngineKind.CASSANDRA
+        ? CassandraStorageEngine.open(cassandra)
+        : open(config);
   }
 }

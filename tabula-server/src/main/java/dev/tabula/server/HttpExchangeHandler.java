@@ -23,7 +23,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -33,10 +32,10 @@ import java.util.concurrent.RejectedExecutionException;
  */
 final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   private final TableProtocol protocol;
-  private final Executor workers;
+  private final WorkerPool workers;
   private final String scheme;
 
-  HttpExchangeHandler(TableProtocol protocol, Executor workers, String scheme) {
+  HttpExchangeHandler(TableProtocol protocol, WorkerPool workers, String scheme) {
     this.protocol = protocol;
     this.workers = workers;
     this.scheme = scheme;
@@ -49,6 +48,7 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
     boolean keepAlive = HttpUtil.isKeepAlive(request);
     try {
       workers.execute(
+          serviceRequest.body().length,
           () -> {
             ServiceResponse response = protocol.handle(serviceRequest, scheme);
             ctx.executor().execute(() -> write(ctx, response, keepAlive));

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -28,7 +29,7 @@ final class ServeCommand implements Callable<Integer> {
 
   @Option(
       names = "--engine",
-      description = "Storage engine: rocksdb or memory (default rocksdb; env TABULA_ENGINE).")
+      description = "Storage engine: rocksdb, memory or cassandra (default rocksdb; env TABULA_ENGINE).")
   String engine;
 
   @Option(names = "--in-memory", description = "Keep data in memory only (same as --engine memory).")
@@ -68,14 +69,41 @@ final class ServeCommand implements Callable<Integer> {
           + " env TABULA_REQUEST_TIMEOUT).")
   Integer requestTimeout;
 
+  @Option(
+      names = "--workers",
+      description = "Threads that run storage calls (default 64; env TABULA_WORKERS).")
+  Integer workers;
+
+  @Option(
+      names = "--queue",
+      description = "Requests that may wait for a worker; more get 503 ServerBusy (default 4096;"
+          + " env TABULA_QUEUE).")
+  Integer queue;
+
+  @Option(
+      names = "--block-cache-mb",
+      description = "RocksDB block cache in MiB (default 64; env TABULA_BLOCK_CACHE_MB).")
+  Long blockCacheMb;
+
+  @Option(
+      names = "--request-memory-mb",
+      description = "MiB of request bodies that running and queued requests may hold; more get"
+          + " 503 ServerBusy (default: a quarter of the heap; env TABULA_REQUEST_MEMORY_MB).")
+  Long requestMemoryMb;
+
+  @Mixin CassandraFlags cassandra = new CassandraFlags();
+
   @Option(names = "--config", description = "A properties file with host, port, data-dir, engine, accounts, tls-cert,"
-          + " tls-key, https-port, idle-timeout, request-timeout.")
+          + " tls-key, https-port, idle-timeout, request-timeout, workers, queue, block-cache-mb,"
+          + " request-memory-mb.")
   Path configFile;
 
   @Override
   public Integer call() throws Exception {
-    ServerConfig config = new ConfigResolver(System.getenv(), configFile).resolve(this);
-    TabulaServer server = TabulaServer.start(config);
+    ConfigResolver resolver = new ConfigResolver(System.getenv(), configFile);
+    ServerConfig config = resolver.resolve(this);
+    TabulaServer server =
+        TabulaServer.start(config, Engines.open(config, resolver.cassandra(cassandra)));
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
@@ -88,12 +116,20 @@ final class ServeCommand implements Callable<Integer> {
     System.out.printf(
         "Tabula listening on %s (engine %s, data %s)%n",
         listeners(config, server), config.engine().name().toLowerCase(java.util.Locale.ROOT),
-        config.engine() == EngineKind.MEMORY ? "in memory" : config.dataDir().toAbsolutePath());
+        storage(config, resolver));
     for (Account account : config.accounts()) {
       System.out.println("  account " + account.name() + ": " + server.endpoint(account.name()));
     }
     stopped.await();
     return 0;
+  }
+
+  private Object storage(ServerConfig config, ConfigResolver resolver) {
+    return switch (config.engine()) {
+      case MEMORY -> "in memory";
+      case ROCKSDB -> config.dataDir().toAbsolutePath();
+      case CASSANDRA -> "in keyspace " + resolver.cassandra(cassandra).keyspace();
+    };
   }
 
   private static String listeners(ServerConfig config, TabulaServer server) {

@@ -15,6 +15,7 @@ import java.util.Objects;
  * @param maxBodyBytes the largest request body accepted; larger ones get 413 RequestBodyTooLarge
  * @param pageSize the most entities per query page: 1,000 as the service, smaller only in tests
  * @param transport TLS, timeouts and request-head limits
+ * @param resources the worker pool, its queue and the block cache
  */
 public record ServerConfig(
     String host,
@@ -24,7 +25,8 @@ public record ServerConfig(
     List<Account> accounts,
     int maxBodyBytes,
     int pageSize,
-    Transport transport) {
+    Transport transport,
+    Resources resources) {
 
   /** The emulator's table port, so emulator connection strings work unchanged. */
   public static final int DEFAULT_PORT = 10002;
@@ -37,6 +39,7 @@ public record ServerConfig(
     Objects.requireNonNull(engine, "engine");
     Objects.requireNonNull(dataDir, "dataDir");
     Objects.requireNonNull(transport, "transport");
+    Objects.requireNonNull(resources, "resources");
     accounts = List.copyOf(accounts);
     if (accounts.isEmpty()) {
       throw new IllegalArgumentException("at least one account is needed");
@@ -56,36 +59,47 @@ public record ServerConfig(
         List.of(Account.DEVELOPMENT),
         DEFAULT_MAX_BODY_BYTES,
         1000,
-        Transport.DEFAULTS);
+        Transport.DEFAULTS,
+        Resources.DEFAULTS);
   }
 
   /** This config on another port. */
   public ServerConfig withPort(int newPort) {
     return new ServerConfig(
-        host, newPort, engine, dataDir, accounts, maxBodyBytes, pageSize, transport);
+        host, newPort, engine, dataDir, accounts, maxBodyBytes, pageSize, transport,
+        resources);
   }
 
   /** This config with another engine and data directory. */
   public ServerConfig withEngine(EngineKind newEngine, Path newDataDir) {
     return new ServerConfig(
-        host, port, newEngine, newDataDir, accounts, maxBodyBytes, pageSize, transport);
+        host, port, newEngine, newDataDir, accounts, maxBodyBytes, pageSize, transport,
+        resources);
   }
 
   /** This config with other accounts. */
   public ServerConfig withAccounts(List<Account> newAccounts) {
     return new ServerConfig(
-        host, port, engine, dataDir, newAccounts, maxBodyBytes, pageSize, transport);
+        host, port, engine, dataDir, newAccounts, maxBodyBytes, pageSize, transport,
+        resources);
   }
 
   /** This config with another transport (TLS, timeouts, limits). */
   public ServerConfig withTransport(Transport newTransport) {
     return new ServerConfig(host, port, engine, dataDir, accounts, maxBodyBytes, pageSize,
-        newTransport);
+        newTransport, resources);
+  }
+
+  /** This config with other resource bounds (worker pool, queue, block cache). */
+  public ServerConfig withResources(Resources newResources) {
+    return new ServerConfig(
+        host, port, engine, dataDir, accounts, maxBodyBytes, pageSize, transport, newResources);
   }
 
   /** This config with another page size (tests force small pages to exercise continuations). */
   public ServerConfig withPageSize(int newPageSize) {
     return new ServerConfig(
-        host, port, engine, dataDir, accounts, maxBodyBytes, newPageSize, transport);
+        host, port, engine, dataDir, accounts, maxBodyBytes, newPageSize, transport,
+        resources);
   }
 }

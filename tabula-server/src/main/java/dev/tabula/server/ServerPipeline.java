@@ -7,7 +7,6 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateHandler;
-import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -19,14 +18,14 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
   private static final int MAX_CHUNK_BYTES = 8192;
 
   private final TableProtocol protocol;
-  private final Executor workers;
+  private final WorkerPool workers;
   private final ServerConfig config;
   private final SslContext tls;
 
   /**
    * @param tls the TLS context for an HTTPS listener, or null for plain HTTP
    */
-  ServerPipeline(TableProtocol protocol, Executor workers, ServerConfig config, SslContext tls) {
+  ServerPipeline(TableProtocol protocol, WorkerPool workers, ServerConfig config, SslContext tls) {
     this.protocol = protocol;
     this.workers = workers;
     this.config = config;

@@ -53,7 +53,7 @@ public final class TabulaServer implements AutoCloseable {
     Transport transport = config.transport();
     SslContext tls =
         transport.tls() ? TlsContexts.forServer(transport.tlsCert(), transport.tlsKey()) : null;
-    this.workers = new WorkerPool(64, 4096);
+    this.workers = new WorkerPool(config.resources());
     this.bossGroup = new NioEventLoopGroup(1);
     this.ioGroup = new NioEventLoopGroup();
     this.httpChannel =
@@ -78,7 +78,15 @@ public final class TabulaServer implements AutoCloseable {
 
   /** Opens the engine and starts listening; returns once the port is bound. */
   public static TabulaServer start(ServerConfig config) {
-    StorageEngine engine = Engines.open(config);
+    return start(config, Engines.open(config));
+  }
+
+  /**
+   * Starts on an engine the caller opened (an embedding application's, or a test's decorated one)
+   * instead of the one the config names; the server owns it from here and closes it with itself,
+   * or at once if starting fails.
+   */
+  public static TabulaServer start(ServerConfig config, StorageEngine engine) {
     try {
       return new TabulaServer(config, engine);
     } catch (InterruptedException e) {

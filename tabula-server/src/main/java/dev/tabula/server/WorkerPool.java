@@ -1,27 +1,69 @@
 package dev.tabula.server;
 
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The bounded pool that runs blocking engine work. Its queue is bounded too: when both are full,
- * {@link #execute} throws {@link java.util.concurrent.RejectedExecutionException} and the request
- * is answered 503 ServerBusy, so overload never turns into unbounded memory.
+ * The bounded pool that runs blocking engine work. Its queue is bounded too, and so are the request
+ * bodies its tasks hold together (see {@link Resources}): when the pool and the queue are full, or
+ * a body would go past the memory bound, {@link #execute(long, Runnable)} throws {@link
+ * RejectedExecutionException} and the request is answered 503 ServerBusy, so overload never turns
+ * into unbounded memory.
  */
 final class WorkerPool extends ThreadPoolExecutor {
+  private final long maxHeldBytes;
+  private final AtomicLong heldBytes = new AtomicLong();
 
-  WorkerPool(int threads, int queueCapacity) {
+  WorkerPool(Resources resources) {
     super(
-        threads,
-        threads,
+        resources.workers(),
+        resources.workers(),
         60,
         TimeUnit.SECONDS,
-        new ArrayBlockingQueue<>(queueCapacity),
+        new ArrayBlockingQueue<>(resources.queueCapacity()),
         namedDaemonThreads("tabula-worker-"),
         new AbortPolicy());
+    this.maxHeldBytes = resources.requestMemoryBytes();
+  }
+
+  /**
+   * Runs {@code task}, which holds a request body of {@code bodyBytes}, counting those bytes
+   * against the memory bound until it ends.
+   *
+   * @throws RejectedExecutionException when the pool and queue are full or the bytes do not fit
+   */
+  void execute(long bodyBytes, Runnable task) {
+    if (!reserve(bodyBytes)) {
+      throw new RejectedExecutionException("request memory bound reached");
+    }
+    try {
+      execute(
+          () -> {
+            try {
+              task.run();
+            } finally {
+              heldBytes.addAndGet(-bodyBytes);
+            }
+          });
+    } catch (RejectedExecutionException full) {
+      heldBytes.addAndGet(-bodyBytes);
+      throw full;
+    }
+  }
+
+  /** Takes {@code bytes} from the bound; always succeeds when nothing is held. */
+  private boolean reserve(long bytes) {
+    long before = heldBytes.getAndUpdate(held -> fits(held, bytes) ? held + bytes : held);
+    return fits(before, bytes);
+  }
+
+  private boolean fits(long held, long bytes) {
+    return held == 0 || held + bytes <= maxHeldBytes;
   }
 
   private static ThreadFactory namedDaemonThreads(String prefix) {

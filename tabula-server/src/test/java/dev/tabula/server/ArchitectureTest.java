@@ -59,6 +59,8 @@ class ArchitectureTest {
             "dev.tabula.server..",
             "dev.tabula.engine.memory..",
             "dev.tabula.engine.rocksdb..",
+            "dev.tabula.engine.cassandra..",
+            "com.datastax..",
             "io.netty..",
             "com.fasterxml..",
             "org.rocksdb..")
@@ -76,6 +78,8 @@ class ArchitectureTest {
             "dev.tabula.server..",
             "dev.tabula.engine.memory..",
             "dev.tabula.engine.rocksdb..",
+            "dev.tabula.engine.cassandra..",
+            "com.datastax..",
             "io.netty..",
             "org.rocksdb..")
         .check(classes);

@@ -16,7 +16,12 @@ public final class RawClient {
   private final HttpClient http;
 
   public RawClient(TabulaServer server, Account account) {
-    this.port = server.port();
+    this(server.port(), account);
+  }
+
+  /** A client of a server on a loopback port (one running in another process, say). */
+  public RawClient(int port, Account account) {
+    this.port = port;
     this.account = account;
     this.http =
         HttpClient.newBuilder()

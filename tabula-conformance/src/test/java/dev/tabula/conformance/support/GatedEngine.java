@@ -1,0 +1,124 @@
+package dev.tabula.conformance.support;
+
+import dev.tabula.engine.AccountSettings;
+import dev.tabula.engine.Capability;
+import dev.tabula.engine.Catalog;
+import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.StorageEngine;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A storage engine that passes every call to another one through a gate. A test can {@link
+ * #holdNextCall() hold} the next call (whatever it is) until it releases it, so it knows a worker
+ * thread is busy without sleeping; and the engine records the name of every thread that called
+ * it, so a test can check engine calls never run on the network event loops. Thread-safe.
+ */
+public final class GatedEngine implements StorageEngine {
+  /** A held call is let go after this long even if the test never releases it. */
+  private static final Duration MAX_HOLD = Duration.ofSeconds(60);
+
+  private final StorageEngine engine;
+  private final Catalog catalog;
+  private final EntityStore entities;
+  private final AccountSettings settings;
+  private final AtomicReference<Hold> nextHold = new AtomicReference<>();
+  private final Set<String> callerThreads = ConcurrentHashMap.newKeySet();
+
+  public GatedEngine(StorageEngine engine) {
+    this.engine = engine;
+    this.catalog = gated(Catalog.class, engine.catalog());
+    this.entities = gated(EntityStore.class, engine.entities());
+    this.settings = gated(AccountSettings.class, engine.accountSettings());
+  }
+
+  /** Holds the next engine call, from any thread, until {@link Hold#release()}. */
+  public Hold holdNextCall() {
+    Hold hold = new Hold();
+    nextHold.set(hold);
+    return hold;
+  }
+
+  /** The names of every thread that has called the engine so far. */
+  public Set<String> callerThreads() {
+    return Set.copyOf(callerThreads);
+  }
+
+  @Override
+  public Catalog catalog() {
+    return catalog;
+  }
+
+  @Override
+  public EntityStore entities() {
+    return entities;
+  }
+
+  @Override
+  public AccountSettings accountSettings() {
+    return settings;
+  }
+
+  @Override
+  public Set<Capability> capabilities() {
+    return engine.capabilities();
+  }
+
+  @Override
+  public void close() {
+    Hold pending = nextHold.getAndSet(null);
+    if (pending != null) {
+      pending.release();
+    }
+    engine.close();
+  }
+
+  private <T> T gated(Class<T> type, T target) {
+    InvocationHandler handler =
+        (proxy, method, args) -> {
+          if (method.getDeclaringClass() == Object.class) {
+            return method.invoke(target, args);
+          }
+          callerThreads.add(Thread.currentThread().getName());
+          Hold hold = nextHold.getAndSet(null);
+          if (hold != null) {
+            hold.block();
+          }
+          try {
+            return method.invoke(target, args);
+          } catch (InvocationTargetException e) {
+            throw e.getCause();
+          }
+        };
+    return type.cast(
+        Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler));
+  }
+
+  /** One held call: the test waits until it is held, then lets it go. */
+  public static final class Hold {
+    private final CountDownLatch held = new CountDownLatch(1);
+    private final CountDownLatch released = new CountDownLatch(1);
+
+    /** Waits (at most {@code timeout}) until an engine call is held; false if none came. */
+    public boolean awaitHeld(Duration timeout) throws InterruptedException {
+      return held.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Lets the held call (or the next one, if none is held yet) proceed. */
+    public void release() {
+      released.countDown();
+    }
+
+    private void block() throws InterruptedException {
+      held.countDown();
+      released.await(MAX_HOLD.toMillis(), TimeUnit.MILLISECONDS);
+    }
+  }
+}

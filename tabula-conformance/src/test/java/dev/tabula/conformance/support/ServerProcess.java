@@ -1,0 +1,162 @@
+package dev.tabula.conformance.support;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A Tabula server running in a JVM of its own ({@code java -cp <this test's classpath>
+ * dev.tabula.server.TabulaCli serve --port 0 ...}), so a test can kill it as an operating system
+ * would. The port is read from the {@code Tabula listening on} line; the last lines of its output
+ * are kept for failure messages. Every wait is bounded.
+ */
+public final class ServerProcess implements AutoCloseable {
+  /** Exit status of a JVM killed by SIGKILL (128 + 9), as {@link Process#exitValue()} reports it. */
+  public static final int SIGKILL_EXIT = 137;
+
+  private static final Pattern LISTENING =
+      Pattern.compile("Tabula listening on http://127\\.0\\.0\\.1:(\\d+)");
+  private static final Duration START_LIMIT = Duration.ofSeconds(60);
+  private static final Duration EXIT_LIMIT = Duration.ofSeconds(20);
+  private static final int LINES_KEPT = 100;
+
+  private final Process process;
+  private final Deque<String> output = new ArrayDeque<>();
+  private final CompletableFuture<Integer> port = new CompletableFuture<>();
+
+  private ServerProcess(Process process) {
+    this.process = process;
+    Thread reader = new Thread(this::readOutput, "server-" + process.pid() + "-output");
+    reader.setDaemon(true);
+    reader.start();
+  }
+
+  /**
+   * Starts {@code tabula serve} on 127.0.0.1, a free port and the RocksDB engine in {@code
+   * dataDir}, with {@code jvmArgs} before the main class and {@code serveArgs} after the command;
+   * returns once it listens.
+   */
+  public static ServerProcess start(Path dataDir, List<String> jvmArgs, List<String> serveArgs) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(jvmArgs);
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"),
+        "dev.tabula.server.TabulaCli", "serve", "--host", "127.0.0.1", "--port", "0",
+        "--engine", "rocksdb", "--data-dir", dataDir.toString()));
+    command.addAll(serveArgs);
+    ServerProcess server;
+    try {
+      server = new ServerProcess(new ProcessBuilder(command).redirectErrorStream(true).start());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start " + command, e);
+    }
+    try {
+      server.port.get(START_LIMIT.toSeconds(), TimeUnit.SECONDS);
+      return server;
+    } catch (InterruptedException | ExecutionException | TimeoutException e) {
+      server.process.destroyForcibly();
+      throw new IllegalStateException("server did not start: " + server.lastOutput(), e);
+    }
+  }
+
+  /** The port it listens on. */
+  public int port() {
+    return port.join();
+  }
+
+  /** The process id. */
+  public long pid() {
+    return process.pid();
+  }
+
+  /** Whether the process is still running. */
+  public boolean isAlive() {
+    return process.toHandle().isAlive();
+  }
+
+  /** The path-style table endpoint of an account: {@code http://127.0.0.1:PORT/account}. */
+  public String endpoint(String account) {
+    return "http://127.0.0.1:" + port() + "/" + account;
+  }
+
+  /**
+   * Kills the process with SIGKILL (what {@link Process#destroyForcibly()} sends on Linux and
+   * macOS), without any chance to flush or close, and waits for it to be gone.
+   *
+   * @return the exit status: {@link #SIGKILL_EXIT} when SIGKILL ended it
+   */
+  public int kill() {
+    process.destroyForcibly();
+    return awaitExit();
+  }
+
+  /** The last lines the server printed, for failure messages. */
+  public synchronized String lastOutput() {
+    return String.join("\n", output);
+  }
+
+  /** Stops the server normally (SIGTERM, so it closes the engine), or kills it if it hangs. */
+  @Override
+  public void close() {
+    if (process.isAlive()) {
+      process.destroy();
+      try {
+        if (!process.waitFor(EXIT_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
+          kill();
+        }
+      } catch (InterruptedException e) {
+        process.destroyForcibly();
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private int awaitExit() {
+    try {
+      if (!process.waitFor(EXIT_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
+        throw new IllegalStateException("server " + pid() + " did not exit");
+      }
+      return process.exitValue();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for server " + pid(), e);
+    }
+  }
+
+  private void readOutput() {
+    try (BufferedReader lines = new BufferedReader(
+        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+        keep(line);
+        Matcher m = LISTENING.matcher(line);
+        if (m.find()) {
+          port.complete(Integer.parseInt(m.group(1)));
+        }
+      }
+    } catch (IOException e) {
+      keep("(output unreadable: " + e + ")");
+    }
+    port.completeExceptionally(new IllegalStateException("server exited before listening"));
+  }
+
+  private synchronized void keep(String line) {
+    output.addLast(line);
+    if (output.size() > LINES_KEPT) {
+      output.removeFirst();
+    }
+  }
+}

@@ -1,0 +1,124 @@
+package dev.tabula.engine.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import dev.tabula.engine.KeyBound;
+import dev.tabula.engine.KeyRange;
+import dev.tabula.engine.Page;
+import dev.tabula.engine.RowFilter;
+import dev.tabula.engine.ScanRequest;
+import dev.tabula.engine.StopReason;
+import dev.tabula.model.Entity;
+import dev.tabula.model.EntityKey;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * {@link dev.tabula.engine.EntityStore#scan}: walks the partition directory in PartitionKey order
+ * and reads each partition in RowKey order (Cassandra's clustering order for text is UTF-8 byte
+ * order, which is code-point order). Like every engine it stops before reading the entity after a
+ * full page, so the resume key is the next stored key and a page ending the range says so.
+ *
+ * <p>Each partition read is one Cassandra query, and a single-partition read sees a conditional
+ * batch whole or not at all; a partition larger than one fetch (1,000 rows) is read in several
+ * fetches, between which a batch may land. Thread-safe.
+ */
+final class CassandraScan {
+  private static final int DIRECTORY_FETCH = 100;
+  private static final int MAX_ROW_FETCH = 1000;
+
+  private final CqlSession session;
+  private final CassandraPartitionDirectory directory;
+  private final PreparedStatement partition;
+  private final PreparedStatement partitionFrom;
+
+  CassandraScan(CqlSession session, String keyspace, CassandraPartitionDirectory directory) {
+    this.session = session;
+    this.directory = directory;
+    String select = "SELECT rk, value FROM " + keyspace + ".entities"
+        + " WHERE table_id = ? AND pk = ?";
+    this.partition = session.prepare(select);
+    this.partitionFrom = session.prepare(select + " AND rk >= ?");
+  }
+
+  Page page(long tableId, ScanRequest request) {
+    KeyRange range = request.range();
+    Collector collector = new Collector(request);
+    Iterator<String> partitions = partitionsFrom(tableId, range.lower());
+    while (partitions.hasNext()) {
+      String partitionKey = partitions.next();
+      if (range.isAfter(EntityKey.firstOf(partitionKey))) {
+        break;
+      }
+      for (Row row : session.execute(rows(tableId, partitionKey, range.lower(), request))) {
+        Entity entity = CassandraRows.entity(partitionKey, row);
+        if (range.isAfter(entity.key())) {
+          return collector.exhausted();
+        }
+        Page stop = collector.stopBefore(entity.key());
+        if (stop != null) {
+          return stop;
+        }
+        collector.offer(entity);
+      }
+    }
+    return collector.exhausted();
+  }
+
+  private Iterator<String> partitionsFrom(long tableId, KeyBound lower) {
+    if (lower instanceof KeyBound.AtKey at) {
+      return directory.partitions(tableId, at.key().partitionKey(), true, DIRECTORY_FETCH);
+    }
+    if (lower instanceof KeyBound.AfterPartition after) {
+      return directory.partitions(tableId, after.partitionKey(), false, DIRECTORY_FETCH);
+    }
+    return directory.partitions(tableId, null, true, DIRECTORY_FETCH);
+  }
+
+  private BoundStatement rows(long tableId, String partitionKey, KeyBound lower,
+      ScanRequest request) {
+    // One row more than the page holds, to learn the resume key without another query.
+    int fetch = (int) Math.min(MAX_ROW_FETCH, request.limit() + 1L);
+    BoundStatement statement =
+        lower instanceof KeyBound.AtKey at && at.key().partitionKey().equals(partitionKey)
+            ? partitionFrom.bind(tableId, partitionKey, at.key().rowKey())
+            : partition.bind(tableId, partitionKey);
+    return statement.setPageSize(fetch);
+  }
+
+  /** The page being filled, and the rules for when it ends. */
+  private static final class Collector {
+    private final ScanRequest request;
+    private final List<Entity> kept = new ArrayList<>();
+    private long scanned;
+
+    Collector(ScanRequest request) {
+      this.request = request;
+    }
+
+    /** The page to return instead of reading {@code next}, or null to read on. */
+    Page stopBefore(EntityKey next) {
+      if (kept.size() == request.limit()) {
+        return new Page(kept, next, StopReason.RETURN_LIMIT_REACHED, scanned);
+      }
+      if (System.nanoTime() - request.deadlineNanos() >= 0) {
+        return new Page(kept, next, StopReason.TIME_LIMIT_REACHED, scanned);
+      }
+      return null;
+    }
+
+    void offer(Entity entity) {
+      scanned++;
+      if (request.filter().test(RowFilter.Row.of(entity))) {
+        kept.add(entity);
+      }
+    }
+
+    Page exhausted() {
+      return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned);
+    }
+  }
+}

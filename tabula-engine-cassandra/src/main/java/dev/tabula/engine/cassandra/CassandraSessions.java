@@ -1,0 +1,48 @@
+package dev.tabula.engine.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import javax.net.ssl.SSLContext;
+
+/** Opens driver sessions configured from {@link CassandraOptions}. */
+final class CassandraSessions {
+  /** Schema changes on a busy cluster take longer than ordinary requests. */
+  static final Duration SCHEMA_TIMEOUT = Duration.ofSeconds(60);
+
+  private CassandraSessions() {}
+
+  static CqlSession open(CassandraOptions options) {
+    DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
+        .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, options.requestTimeout())
+        .withString(DefaultDriverOption.REQUEST_CONSISTENCY, options.consistency())
+        .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, options.serialConsistency())
+        .withInt(DefaultDriverOption.REQUEST_PAGE_SIZE, 1000)
+        .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, SCHEMA_TIMEOUT)
+        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, SCHEMA_TIMEOUT)
+        .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
+        .build();
+    CqlSessionBuilder builder = CqlSession.builder()
+        .withConfigLoader(config)
+        .withLocalDatacenter(options.localDatacenter())
+        .addContactPoints(options.contactPoints());
+    if (options.username() != null) {
+      builder.withAuthCredentials(options.username(), options.password());
+    }
+    if (options.tls()) {
+      builder.withSslContext(defaultSslContext());
+    }
+    return builder.build();
+  }
+
+  private static SSLContext defaultSslContext() {
+    try {
+      return SSLContext.getDefault();
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("no default TLS context", e);
+    }
+  }
+}

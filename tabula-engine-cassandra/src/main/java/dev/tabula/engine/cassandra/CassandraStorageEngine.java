@@ -1,0 +1,112 @@
+package dev.tabula.engine.cassandra;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import dev.tabula.engine.AccountSettings;
+import dev.tabula.engine.Capability;
+import dev.tabula.engine.Catalog;
+import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.StorageEngine;
+import java.time.Clock;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * The storage engine on an Apache Cassandra (4.1+/5.0) or ScyllaDB cluster, so that many stateless
+ * Tabula servers can share one store. Opening creates the keyspace and tables when absent and
+ * migrates them ({@link CassandraSchema}); every server on the same keyspace sees the others'
+ * writes at once (lightweight transactions and QUORUM reads).
+ *
+ * <p>Capabilities: {@link Capability#PERSISTENT}. Not {@link Capability#DURABLE_ON_ACK}: a node
+ * acknowledges before its commit log is synced (Cassandra's periodic mode), so durability on
+ * acknowledgement comes from replication (RF 3 with QUORUM), not from one node's disk.
+ *
+ * <p>Thread-safe. {@link #close} closes the driver session when the engine opened it.
+ */
+public final class CassandraStorageEngine implements StorageEngine {
+  private final CqlSession session;
+  private final boolean ownsSession;
+  private final CassandraLifecycle lifecycle = new CassandraLifecycle();
+  private final CassandraReclaimer reclaimer;
+  private final CassandraCatalog catalog;
+  private final CassandraEntityStore entities;
+  private final CassandraAccountSettings accountSettings;
+
+  private CassandraStorageEngine(CqlSession session, boolean ownsSession,
+      CassandraOptions options, Clock wallClock) {
+    this.session = session;
+    this.ownsSession = ownsSession;
+    CassandraSchema.ensure(session, options);
+    String keyspace = options.keyspace();
+    ConsistencyLevel serial = DefaultConsistencyLevel.valueOf(options.serialConsistency());
+    CassandraSequences sequences = new CassandraSequences(session, keyspace, serial);
+    CassandraPartitionDirectory directory = new CassandraPartitionDirectory(session, keyspace);
+    this.reclaimer = new CassandraReclaimer(session, keyspace, directory);
+    this.catalog =
+        new CassandraCatalog(session, keyspace, serial, lifecycle, sequences, reclaimer);
+    CassandraCommitClock clock = new CassandraCommitClock(wallClock, sequences);
+    this.entities = new CassandraEntityStore(session, keyspace, lifecycle, reclaimer,
+        new CassandraScan(session, keyspace, directory),
+        new CassandraApply(session, keyspace, serial, clock, directory));
+    this.accountSettings = new CassandraAccountSettings(session, keyspace, lifecycle);
+    reclaimer.resumePending();
+  }
+
+  /** Connects to the cluster and opens the engine on the options' keyspace. */
+  public static CassandraStorageEngine open(CassandraOptions options) {
+    return open(options, Clock.systemUTC());
+  }
+
+  /** As {@link #open(CassandraOptions)}, with commit times from {@code wallClock}. */
+  public static CassandraStorageEngine open(CassandraOptions options, Clock wallClock) {
+    CqlSession session = CassandraSessions.open(options);
+    try {
+      return new CassandraStorageEngine(session, true, options, wallClock);
+    } catch (RuntimeException e) {
+      session.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Opens the engine on a session the caller owns and keeps open after {@link #close}, e.g. one
+   * session shared by engines on several keyspaces. Only the options' keyspace, replication and
+   * serial consistency are used; the session's own settings govern the rest.
+   */
+  public static CassandraStorageEngine attach(CqlSession session, CassandraOptions options,
+      Clock wallClock) {
+    return new CassandraStorageEngine(session, false, options, wallClock);
+  }
+
+  @Override
+  public Catalog catalog() {
+    return catalog;
+  }
+
+  @Override
+  public EntityStore entities() {
+    return entities;
+  }
+
+  @Override
+  public AccountSettings accountSettings() {
+    return accountSettings;
+  }
+
+  @Override
+  public Set<Capability> capabilities() {
+    return EnumSet.of(Capability.PERSISTENT);
+  }
+
+  @Override
+  public void close() {
+    if (!lifecycle.close()) {
+      return;
+    }
+    reclaimer.close();
+    if (ownsSession) {
+      session.close();
+    }
+  }
+}

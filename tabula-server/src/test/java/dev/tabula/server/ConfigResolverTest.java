@@ -1,0 +1,72 @@
+package dev.tabula.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The resource bounds come from a flag, else TABULA_* env, else the config file, else default. */
+class ConfigResolverTest {
+  private static final long MIB = 1024L * 1024;
+
+  @TempDir Path dir;
+
+  @Test
+  void resources_withNothingSet_areTheDefaults() {
+    Resources resources = new ConfigResolver(Map.of(), null).resolve(new ServeCommand()).resources();
+
+    assertThat(resources).isEqualTo(Resources.DEFAULTS);
+    assertThat(resources.workers()).isEqualTo(64);
+    assertThat(resources.queueCapacity()).isEqualTo(4096);
+    assertThat(resources.blockCacheBytes()).isEqualTo(64 * MIB);
+    assertThat(resources.requestMemoryBytes())
+        .isEqualTo(Math.max(16 * MIB, Runtime.getRuntime().maxMemory() / 4));
+  }
+
+  @Test
+  void resources_comeFromTheConfigFile() throws IOException {
+    Path file = dir.resolve("tabula.properties");
+    Files.writeString(file, "workers=3\nqueue=7\nblock-cache-mb=9\nrequest-memory-mb=11\n");
+
+    Resources resources = new ConfigResolver(Map.of(), file).resolve(new ServeCommand()).resources();
+
+    assertThat(resources).isEqualTo(new Resources(3, 7, 9 * MIB, 11 * MIB));
+  }
+
+  @Test
+  void resources_environmentBeatsTheFile_andFlagsBeatTheEnvironment() throws IOException {
+    Path file = dir.resolve("tabula.properties");
+    Files.writeString(file, "workers=3\nqueue=7\nblock-cache-mb=9\nrequest-memory-mb=11\n");
+    Map<String, String> env = Map.of("TABULA_WORKERS", "4", "TABULA_QUEUE", "8",
+        "TABULA_BLOCK_CACHE_MB", "10", "TABULA_REQUEST_MEMORY_MB", "12");
+    ServeCommand flags = new ServeCommand();
+    flags.workers = 5;
+    flags.requestMemoryMb = 13L;
+
+    Resources resources = new ConfigResolver(env, file).resolve(flags).resources();
+
+    assertThat(resources).isEqualTo(new Resources(5, 8, 10 * MIB, 13 * MIB));
+  }
+
+  @Test
+  void resources_outOfRange_areRefused() {
+    ServeCommand noWorkers = new ServeCommand();
+    noWorkers.workers = 0;
+    ServeCommand noQueue = new ServeCommand();
+    noQueue.queue = 0;
+    ServeCommand noCache = new ServeCommand();
+    noCache.blockCacheMb = 0L;
+    ServeCommand noRequestMemory = new ServeCommand();
+    noRequestMemory.requestMemoryMb = 0L;
+
+    for (ServeCommand flags : new ServeCommand[] {noWorkers, noQueue, noCache, noRequestMemory}) {
+      assertThatThrownBy(() -> new ConfigResolver(Map.of(), null).resolve(flags))
+          .isInstanceOf(IllegalArgumentException.class);
+    }
+  }
+}
