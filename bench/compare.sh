@@ -35,47 +35,13 @@ out="${BENCH_OUT:-$root/bench/results/$mode-$(date -u +%Y%m%dT%H%M%SZ)}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/tabula-bench.XXXXXX")"
 pids=()
 
-stop_all() {
-  local pid
-  for pid in "${pids[@]}"; do
-    kill -TERM "$pid" 2>/dev/null || true
-  done
-  for pid in "${pids[@]}"; do
-    for _ in $(seq 1 100); do
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.1
-    done
-    kill -KILL "$pid" 2>/dev/null || true
-  done
-  pids=()
-  rm -rf "$work"
-}
+# shellcheck source=lib/processes.sh
+. "$root/bench/lib/processes.sh"
 trap stop_all EXIT
 trap 'exit 130' INT TERM
 
 free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
-# Waits (at most $3 seconds) until the log $2 of process $1 shows a line matching $4; prints it.
-await_line() {
-  local pid="$1" log="$2" seconds="$3" pattern="$4" line
-  for _ in $(seq 1 $((seconds * 10))); do
-    line="$(grep -m1 -E "$pattern" "$log" 2>/dev/null || true)"
-    if [ -n "$line" ]; then
-      echo "$line"
-      return 0
-    fi
-    if ! kill -0 "$pid" 2>/dev/null; then
-      echo "server $pid exited; its log:" >&2
-      cat "$log" >&2
-      return 1
-    fi
-    sleep 0.1
-  done
-  echo "server $pid did not start in ${seconds}s; its log:" >&2
-  cat "$log" >&2
-  return 1
 }
 
 mkdir -p "$out"

@@ -48,44 +48,10 @@ out="${BENCH_OUT:-$root/bench/results/soak-$(date -u +%Y%m%dT%H%M%SZ)}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/tabula-soak.XXXXXX")"
 pids=()
 
-stop_all() {
-  local pid
-  for pid in "${pids[@]}"; do
-    kill -TERM "$pid" 2>/dev/null || true
-  done
-  for pid in "${pids[@]}"; do
-    for _ in $(seq 1 100); do
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.1
-    done
-    kill -KILL "$pid" 2>/dev/null || true
-  done
-  pids=()
-  rm -rf "$work"
-}
+# shellcheck source=lib/processes.sh
+. "$root/bench/lib/processes.sh"
 trap stop_all EXIT
 trap 'exit 130' INT TERM
-
-# Waits (at most $3 seconds) until the log $2 of process $1 shows a line matching $4; prints it.
-await_line() {
-  local pid="$1" log="$2" seconds="$3" pattern="$4" line
-  for _ in $(seq 1 $((seconds * 10))); do
-    line="$(grep -m1 -E "$pattern" "$log" 2>/dev/null || true)"
-    if [ -n "$line" ]; then
-      echo "$line"
-      return 0
-    fi
-    if ! kill -0 "$pid" 2>/dev/null; then
-      echo "process $pid exited; its log:" >&2
-      cat "$log" >&2
-      return 1
-    fi
-    sleep 0.1
-  done
-  echo "process $pid did not get there in ${seconds}s; its log:" >&2
-  cat "$log" >&2
-  return 1
-}
 
 mkdir -p "$out"
 if [ "${SKIP_BUILD:-0}" != "1" ] || [ ! -f "$tabula_jar" ] || [ ! -f "$bench_jar" ]; then
