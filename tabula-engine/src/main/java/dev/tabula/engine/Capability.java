@@ -5,5 +5,10 @@ public enum Capability {
   /** A successful write is on stable storage before its method returns. */
   DURABLE_ON_ACK,
   /** Data survives closing and reopening the engine on the same location. */
-  PERSISTENT
+  PERSISTENT,
+  /**
+   * Inside {@link NonBlocking#attempt}, reads of entities, tables and settings held in memory are
+   * answered without waiting, and every other call throws {@link NonBlocking.WouldBlock} first.
+   */
+  NON_BLOCKING_READS
 }

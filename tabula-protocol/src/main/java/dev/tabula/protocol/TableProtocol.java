@@ -5,6 +5,7 @@ import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityService;
 import dev.tabula.core.TableService;
 import dev.tabula.core.properties.ServicePropertiesService;
+import dev.tabula.engine.NonBlocking;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableException;
 import dev.tabula.protocol.auth.AccessGrant;
@@ -45,7 +46,13 @@ public final class TableProtocol {
   private final Cors cors;
   private final Clock clock;
   private final HttpDateText dates = new HttpDateText();
+  private final boolean answersWithoutBlocking;
 
+  /**
+   * @param answersWithoutBlocking whether the engine has {@link
+   *     dev.tabula.engine.Capability#NON_BLOCKING_READS}, so that {@link #handleWithoutBlocking}
+   *     may try
+   */
   public TableProtocol(
       TableService tables,
       EntityService entities,
@@ -54,7 +61,9 @@ public final class TableProtocol {
       ServicePropertiesService serviceProperties,
       Set<String> accounts,
       RequestAuthenticator authenticator,
-      Clock clock) {
+      Clock clock,
+      boolean answersWithoutBlocking) {
+    this.answersWithoutBlocking = answersWithoutBlocking;
     this.parser = new ResourceParser(accounts);
     this.authenticator = authenticator;
     this.router =
@@ -83,11 +92,32 @@ public final class TableProtocol {
           : dispatch(request, scheme, requestId);
     } catch (TableException e) {
       response = errors.render(e, request, requestId);
+    } catch (NonBlocking.WouldBlock e) {
+      throw e; // not a failure: the caller answers the request again on a thread that may wait
     } catch (RuntimeException e) {
       LOG.log(Level.SEVERE, "request " + requestId + " failed", e);
       response = errors.render(TableErrorCode.INTERNAL_ERROR.exception(), request, requestId);
     }
     return withCors(request, withStandardHeaders(response, request, requestId));
+  }
+
+  /**
+   * Answers a request without waiting for storage, as a network event loop must, or returns null
+   * when that is not possible: the engine would have to read a file or write, or it cannot answer
+   * anything without waiting. Only for requests that change nothing (GET), because a refused one is
+   * answered again from the start with {@link #handle}.
+   *
+   * @param scheme {@code http} or {@code https}, for the links in OData payloads
+   */
+  public ServiceResponse handleWithoutBlocking(ServiceRequest request, String scheme) {
+    if (!answersWithoutBlocking || !"GET".equals(request.method())) {
+      return null;
+    }
+    try {
+      return NonBlocking.attempt(() -> handle(request, scheme));
+    } catch (NonBlocking.WouldBlock e) {
+      return null;
+    }
   }
 
   /**

@@ -26,11 +26,10 @@ final class BodyLimitAggregator extends HttpObjectAggregator {
       ctx.close();
       return;
     }
-    HttpExchangeHandler.write(
+    HttpExchangeHandler.writeAndLinger(
         ctx,
         protocol.reject(
             TableErrorCode.REQUEST_BODY_TOO_LARGE.exception(),
-            HttpExchangeHandler.toServiceRequest(request, new byte[0])),
-        false);
+            HttpExchangeHandler.toServiceRequest(request, new byte[0])));
   }
 }

@@ -9,6 +9,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -19,18 +20,28 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Hands each whole HTTP request to the protocol on the worker pool (engine calls block, so they
  * never run on an event loop) and writes the answer back on the channel's event loop. A full pool
  * answers 503 ServerBusy at once instead of queueing without bound.
+ *
+ * <p>A read is first tried right here, without blocking ({@link
+ * TableProtocol#handleWithoutBlocking}): a point read of an entity in memory is answered on the
+ * event loop, saving the two thread hand-offs that dominate its cost; anything that would wait goes
+ * to the pool as before.
  */
 final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+  /** How long a refused request's remaining bytes are read and dropped before the close. */
+  private static final Duration LINGER = Duration.ofSeconds(2);
+
   private final TableProtocol protocol;
   private final WorkerPool workers;
   private final String scheme;
@@ -46,6 +57,11 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
     ServiceRequest serviceRequest =
         toServiceRequest(request, ByteBufUtil.getBytes(request.content()), peer(ctx));
     boolean keepAlive = HttpUtil.isKeepAlive(request);
+    ServiceResponse answered = protocol.handleWithoutBlocking(serviceRequest, scheme);
+    if (answered != null) {
+      write(ctx, answered, keepAlive);
+      return;
+    }
     try {
       workers.execute(
           serviceRequest.body().length,
@@ -77,8 +93,7 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
         : null;
   }
 
-  /** Writes a response, closing the connection afterwards unless it is kept alive. */
-  static void write(ChannelHandlerContext ctx, ServiceResponse response, boolean keepAlive) {
+  private static FullHttpResponse toHttp(ServiceResponse response) {
     FullHttpResponse http =
         new DefaultFullHttpResponse(
             HttpVersion.HTTP_1_1,
@@ -86,12 +101,37 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
             Unpooled.wrappedBuffer(response.body()));
     response.headers().forEach((name, value) -> http.headers().set(name, value));
     http.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, response.body().length);
+    return http;
+  }
+
+  /** Writes a response, closing the connection afterwards unless it is kept alive. */
+  static void write(ChannelHandlerContext ctx, ServiceResponse response, boolean keepAlive) {
+    FullHttpResponse http = toHttp(response);
     if (keepAlive) {
       HttpUtil.setKeepAlive(http, true);
       ctx.writeAndFlush(http, ctx.voidPromise());
     } else {
       ctx.writeAndFlush(http).addListener(ChannelFutureListener.CLOSE);
     }
+  }
+
+  /**
+   * Writes a refusal sent before the request was read whole, then closes gracefully: the output is
+   * shut first and the rest of the request is read and dropped for up to {@link #LINGER}. Closing
+   * at once with unread bytes in the socket makes the kernel send a reset, and the client may then
+   * lose the answer before reading it.
+   */
+  static void writeAndLinger(ChannelHandlerContext ctx, ServiceResponse response) {
+    FullHttpResponse http = toHttp(response);
+    HttpUtil.setKeepAlive(http, false);
+    ctx.writeAndFlush(http).addListener((ChannelFutureListener) written -> {
+      if (written.isSuccess() && ctx.channel() instanceof DuplexChannel duplex) {
+        duplex.shutdownOutput();
+        ctx.executor().schedule(() -> ctx.close(), LINGER.toMillis(), TimeUnit.MILLISECONDS);
+      } else {
+        ctx.close();
+      }
+    });
   }
 
   @Override

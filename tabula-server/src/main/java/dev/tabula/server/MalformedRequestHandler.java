@@ -42,10 +42,9 @@ final class MalformedRequestHandler extends ChannelInboundHandlerAdapter {
     answered = true;
     ReferenceCountUtil.release(msg);
     TableErrorCode code = codeFor(result.cause());
-    HttpExchangeHandler.write(
+    HttpExchangeHandler.writeAndLinger(
         ctx,
-        protocol.reject(code.exception(), HttpExchangeHandler.toServiceRequest(request, new byte[0])),
-        false);
+        protocol.reject(code.exception(), HttpExchangeHandler.toServiceRequest(request, new byte[0])));
   }
 
   private static TableErrorCode codeFor(Throwable cause) {

@@ -114,9 +114,9 @@ final class ServeCommand implements Callable<Integer> {
                 },
                 "tabula-shutdown"));
     System.out.printf(
-        "Tabula listening on %s (engine %s, data %s)%n",
+        "Tabula listening on %s (engine %s, data %s, network %s)%n",
         listeners(config, server), config.engine().name().toLowerCase(java.util.Locale.ROOT),
-        storage(config, resolver));
+        storage(config, resolver), server.transportName());
     for (Account account : config.accounts()) {
       System.out.println("  account " + account.name() + ": " + server.endpoint(account.name()));
     }

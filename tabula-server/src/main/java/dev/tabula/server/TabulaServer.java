@@ -5,6 +5,7 @@ import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityService;
 import dev.tabula.core.TableService;
 import dev.tabula.core.properties.ServicePropertiesService;
+import dev.tabula.engine.Capability;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.protocol.TableProtocol;
 import dev.tabula.protocol.auth.RequestAuthenticator;
@@ -12,8 +13,6 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.time.Clock;
@@ -27,6 +26,7 @@ public final class TabulaServer implements AutoCloseable {
   private final ServerConfig config;
   private final StorageEngine engine;
   private final WorkerPool workers;
+  private final EventLoops eventLoops = EventLoops.best();
   private final EventLoopGroup bossGroup;
   private final EventLoopGroup ioGroup;
   private final Channel httpChannel;
@@ -49,13 +49,14 @@ public final class TabulaServer implements AutoCloseable {
             new ServicePropertiesService(engine.accountSettings()),
             config.accounts().stream().map(Account::name).collect(Collectors.toSet()),
             authenticator,
-            Clock.systemUTC());
+            Clock.systemUTC(),
+            engine.capabilities().contains(Capability.NON_BLOCKING_READS));
     Transport transport = config.transport();
     SslContext tls =
         transport.tls() ? TlsContexts.forServer(transport.tlsCert(), transport.tlsKey()) : null;
     this.workers = new WorkerPool(config.resources());
-    this.bossGroup = new NioEventLoopGroup(1);
-    this.ioGroup = new NioEventLoopGroup();
+    this.bossGroup = eventLoops.group(1);
+    this.ioGroup = eventLoops.group(0);
     this.httpChannel =
         transport.servesHttp() ? bind(new ServerPipeline(protocol, workers, config, null),
             config.port()) : null;
@@ -68,7 +69,7 @@ public final class TabulaServer implements AutoCloseable {
   private Channel bind(ServerPipeline pipeline, int port) throws InterruptedException {
     return new ServerBootstrap()
         .group(bossGroup, ioGroup)
-        .channel(NioServerSocketChannel.class)
+        .channel(eventLoops.serverChannel())
         .childOption(ChannelOption.TCP_NODELAY, true)
         .childHandler(pipeline)
         .bind(config.host(), port)
@@ -129,6 +130,11 @@ public final class TabulaServer implements AutoCloseable {
     return httpsChannel == null
         ? null
         : "https://" + config.host() + ":" + httpsPort() + "/" + account;
+  }
+
+  /** The network transport in use: "epoll" or "nio". */
+  public String transportName() {
+    return eventLoops.name();
   }
 
   /** The config this server runs with. */

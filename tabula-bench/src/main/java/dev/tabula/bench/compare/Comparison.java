@@ -4,12 +4,10 @@ import dev.tabula.bench.load.LoadMain;
 import dev.tabula.bench.load.ReadTable;
 import dev.tabula.bench.load.RunBounds;
 import dev.tabula.bench.load.RunSettings;
-import dev.tabula.bench.load.ScratchTable;
 import dev.tabula.bench.load.TableConnection;
 import dev.tabula.bench.load.TableEndpoint;
 import dev.tabula.bench.load.UpsertWorkload;
 import dev.tabula.bench.load.WorkloadResult;
-import dev.tabula.bench.load.WorkloadRun;
 import dev.tabula.bench.load.Workloads;
 import java.io.IOException;
 import java.net.URI;
@@ -28,10 +26,13 @@ import picocli.CommandLine.Option;
 
 /**
  * The side-by-side driver: runs the same workloads against every target (Tabula and Azurite),
- * interleaved workload by workload, for several rounds, alternating which target goes first, then
- * prints the medians over the rounds, the first/second ratio and issue 6's goals. With {@code
- * --scaling} it measures the scaling curve instead ({@link ScalingRun}). Exits 1 when any run found
- * a correctness error. {@code bench/compare.sh} starts both servers and calls it.
+ * interleaved workload by workload, for several rounds after an unmeasured warm-up pass,
+ * alternating which target goes first, then prints the medians over the rounds, the first/second
+ * ratio and issue 6's goals ({@link WorkloadRounds}). Issue 6's two ceilings take part in the same
+ * rounds when asked for ({@link Baselines}): the minimal Netty server in the point reads, RocksDB's
+ * synced puts in the single inserts. With {@code --scaling} it measures the scaling curve instead
+ * ({@link ScalingRun}). Exits 1 when any run found a correctness error. {@code bench/compare.sh}
+ * starts the servers and calls it.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
     description = "Run the same workloads against several Table endpoints, interleaved, and compare medians.")
@@ -48,6 +49,20 @@ public final class Comparison implements Callable<Integer> {
 
   @Option(names = "--warmup", description = "Unmeasured seconds before each run (default 2).")
   long warmup = 2;
+
+  @Option(names = "--warmup-round-seconds", description = "A warm-up pass before round 1: every workload once,"
+      + " at its highest concurrency, against every target and baseline, for this many seconds; results"
+      + " printed as warm-up and discarded (default 5; 0 for none).")
+  long warmupRoundSeconds = 5;
+
+  @Option(names = "--netty-baseline", description = "Account root of the minimal Netty server"
+      + " (dev.tabula.bench.baseline.MinimalNettyServer): point reads run against it too, for issue 6's"
+      + " read ceiling.")
+  URI nettyBaseline;
+
+  @Option(names = "--rocks-baseline", description = "A directory on the server's data disk: RocksDB's own"
+      + " synced puts run there in-process at the insert concurrencies, for issue 6's write ceiling.")
+  Path rocksBaseline;
 
   @Option(names = "--workloads", split = ",", description = "Which workloads (default: all): " + "insert,"
       + "batch,point-read,partition-query,scan,upsert,delete-table.")
@@ -105,6 +120,7 @@ public final class Comparison implements Callable<Integer> {
   Path out;
 
   final Map<String, TableEndpoint> targets = new LinkedHashMap<>();
+  Baselines baselines;
   ComparisonReport report;
   boolean failed;
 
@@ -119,13 +135,17 @@ public final class Comparison implements Callable<Integer> {
       if (eq <= 0) {
         throw new IllegalArgumentException("--target is name=url, got " + spec);
       }
+      if (Baselines.NETTY.equals(spec.substring(0, eq)) || Baselines.ROCKSDB.equals(spec.substring(0, eq))) {
+        throw new IllegalArgumentException("the baselines report as netty and rocksdb; name targets otherwise");
+      }
       targets.put(spec.substring(0, eq), TableEndpoint.development(URI.create(spec.substring(eq + 1))));
     }
-    report = new ComparisonReport(List.copyOf(targets.keySet()));
+    baselines = new Baselines(nettyBaseline == null ? null : TableEndpoint.development(nettyBaseline), rocksBaseline);
+    report = new ComparisonReport(List.copyOf(targets.keySet()), List.of(Baselines.NETTY, Baselines.ROCKSDB));
     if (scaling) {
       new ScalingRun(this).run();
     } else {
-      runWorkloads();
+      new WorkloadRounds(this).run();
     }
     System.out.printf("%n== medians, every metric ==%n");
     report.printMedians(System.out);
@@ -149,9 +169,20 @@ public final class Comparison implements Callable<Integer> {
         Duration.ofSeconds(warmup), timeout * 1000);
   }
 
+  /** The settings of a warm-up pass run: {@code --warmup-round-seconds}, all of it unmeasured. */
+  RunSettings warmupSettings(int concurrency) {
+    return new RunSettings(concurrency, new RunBounds(Long.MAX_VALUE, Duration.ofSeconds(warmupRoundSeconds)),
+        Duration.ZERO, timeout * 1000);
+  }
+
   /** The target order of a round: as given in odd rounds, reversed in even ones. */
   List<String> order(int round) {
-    List<String> order = new ArrayList<>(targets.keySet());
+    return alternate(List.copyOf(targets.keySet()), round);
+  }
+
+  /** {@code names} as given in odd rounds, reversed in even ones, so no one always goes first. */
+  static List<String> alternate(List<String> names, int round) {
+    List<String> order = new ArrayList<>(names);
     if (round % 2 == 0) {
       Collections.reverse(order);
     }
@@ -167,54 +198,15 @@ public final class Comparison implements Callable<Integer> {
     report.add(target, round, result);
   }
 
-  private void runWorkloads() {
-    Workloads catalog = workloads();
-    Map<String, ReadTable> readTables = new LinkedHashMap<>();
-    Map<String, ReadTable> scanTables = new LinkedHashMap<>();
-    for (Map.Entry<String, TableEndpoint> target : targets.entrySet()) {
-      if (workloadNames.contains("point-read") || workloadNames.contains("partition-query")) {
-        readTables.put(target.getKey(), load(target.getKey(), catalog, readEntities));
-      }
-      if (workloadNames.contains("scan")) {
-        scanTables.put(target.getKey(), scanEntities == readEntities && readTables.containsKey(target.getKey())
-            ? readTables.get(target.getKey()) : load(target.getKey(), catalog, scanEntities));
-      }
-    }
-    for (int round = 1; round <= rounds; round++) {
-      for (String name : workloadNames) {
-        for (int concurrency : concurrencies(name)) {
-          for (String target : order(round)) {
-            ReadTable table = (name.equals("scan") ? scanTables : readTables).get(target);
-            WorkloadResult result = WorkloadRun.execute(targets.get(target),
-                catalog.create(name, concurrency, table, deleteEntities), settings(concurrency, seconds));
-            record(target, round, result);
-          }
-        }
-      }
-    }
-    readTables.forEach(this::drop);
-    scanTables.forEach(this::drop);
-  }
-
-  private List<Integer> concurrencies(String name) {
-    return switch (name) {
-      case "insert" -> insertConcurrency;
-      case "point-read" -> readConcurrency;
-      case "partition-query" -> queryConcurrency;
-      case "batch" -> List.of(batchConcurrency);
-      case "upsert" -> List.of(upsertConcurrency);
-      default -> List.of(1);
-    };
-  }
-
-  private ReadTable load(String target, Workloads catalog, long entities) {
-    ReadTable table = new ReadTable(ScratchTable.named("read").name(), catalog.tableShape(entities));
-    WorkloadResult load = table.load(targets.get(target), 0, Duration.ofSeconds(loadSeconds));
-    record(target, 0, load);
-    if (!load.correct()) {
-      throw new IllegalStateException(target + ": loading " + entities + " entities failed; nothing to measure");
-    }
-    return table;
+  /**
+   * Prints a warm-up pass run's line, labelled as such, and discards its figures. Its correctness
+   * errors still count: a wrong answer is wrong whenever it comes.
+   */
+  void recordWarmup(String target, WorkloadResult result) {
+    System.out.printf(Locale.ROOT, "%-8s warm-up  ", target);
+    LoadMain.print(result);
+    System.out.flush();
+    failed |= !result.correct();
   }
 
   void drop(String target, ReadTable table) {

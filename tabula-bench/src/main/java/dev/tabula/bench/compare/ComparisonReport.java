@@ -14,17 +14,24 @@ import java.util.Map;
 
 /**
  * Collects every round's figures per target and prints, per workload and metric, the median over
- * the rounds for each target and the ratio of the first target's median to the second's. Figures
- * of a run that found errors are kept out (a failing request is fast). Not thread-safe.
+ * the rounds for each target and the ratio of the first target's median to the second's. The
+ * baselines' figures (issue 6's ceilings) are collected alike and printed in a table of their own.
+ * Figures of a run that found errors are kept out (a failing request is fast). Not thread-safe.
  */
 final class ComparisonReport {
   private final List<String> targets;
+  private final List<String> baselines;
   /** workload -> metric -> target -> one value per round. */
   private final Map<String, Map<String, Map<String, List<Double>>>> figures = new LinkedHashMap<>();
   private final List<String> rows = new ArrayList<>();
 
-  ComparisonReport(List<String> targets) {
+  /**
+   * @param targets the servers compared, in order (the ratio is the first's over the second's)
+   * @param baselines the names the baselines report under, if they run at all
+   */
+  ComparisonReport(List<String> targets, List<String> baselines) {
     this.targets = List.copyOf(targets);
+    this.baselines = List.copyOf(baselines);
   }
 
   /** The median over the rounds of one figure on one target, or NaN when none was recorded. */
@@ -38,7 +45,12 @@ final class ComparisonReport {
     return targets;
   }
 
-  /** Records one run of a workload on a target in a round. */
+  /** The workloads recorded, in the order they were first recorded. */
+  List<String> workloads() {
+    return List.copyOf(figures.keySet());
+  }
+
+  /** Records one run of a workload on a target (or baseline) in a round. */
   void add(String target, int round, WorkloadResult result) {
     if (!result.correct()) {
       return;
@@ -53,20 +65,42 @@ final class ComparisonReport {
     });
   }
 
-  /** Prints the medians table; the ratio column is first target / second target. */
+  /**
+   * Prints the medians table of the targets (the ratio column is first target / second target),
+   * then one table of each baseline that ran.
+   */
   void printMedians(PrintStream out) {
-    String ratioName = targets.size() < 2 ? "" : targets.get(0) + "/" + targets.get(1);
     out.printf("%s%n", "(medians over the rounds; a run with correctness errors is left out)");
+    printMedians(out, targets, true);
+    for (String baseline : baselines) {
+      if (figures.keySet().stream().anyMatch(w -> ranOn(w, List.of(baseline)))) {
+        out.printf("%n-- baseline %s (issue 6's ceiling), same rounds --%n", baseline);
+        printMedians(out, List.of(baseline), false);
+      }
+    }
+  }
+
+  private void printMedians(PrintStream out, List<String> columns, boolean withRatio) {
+    boolean ratio = withRatio && columns.size() >= 2;
     StringBuilder header = new StringBuilder(String.format("%-26s %-14s", "workload", "metric"));
-    targets.forEach(t -> header.append(String.format(" %12s", t)));
-    out.println(header.append(String.format(" %16s  %s", ratioName, "better")));
+    columns.forEach(t -> header.append(String.format(" %12s", t)));
+    out.println(header.append(String.format(" %16s  %s", ratio ? columns.get(0) + "/" + columns.get(1) : "",
+        "better")));
     figures.forEach((workload, metrics) -> metrics.forEach((metric, byTarget) -> {
+      if (!ranOn(workload, columns)) {
+        return;
+      }
       StringBuilder line = new StringBuilder(String.format("%-26s %-14s", workload, metric));
-      double[] medians = targets.stream().mapToDouble(t -> median(byTarget.get(t))).toArray();
+      double[] medians = columns.stream().mapToDouble(t -> median(byTarget.get(t))).toArray();
       Arrays.stream(medians).forEach(m -> line.append(String.format(Locale.ROOT, " %12.2f", m)));
-      String ratio = medians.length < 2 ? "" : String.format(Locale.ROOT, "%.2f", medians[0] / medians[1]);
-      out.println(line.append(String.format(" %16s  %s", ratio, better(metric))));
+      String ratioText = ratio ? String.format(Locale.ROOT, "%.2f", medians[0] / medians[1]) : "";
+      out.println(line.append(String.format(" %16s  %s", ratioText, better(metric))));
     }));
+  }
+
+  /** Whether any of {@code names} has a correct run of {@code workload}. */
+  private boolean ranOn(String workload, List<String> names) {
+    return names.stream().anyMatch(name -> runs(workload, name) > 0);
   }
 
   /**
@@ -80,7 +114,7 @@ final class ComparisonReport {
     header.append(String.format(" %8s", "ratio"));
     targets.forEach(t -> header.append(String.format("  %-15s", t + " p50/p99")));
     out.println(header);
-    figures.keySet().forEach(workload -> {
+    figures.keySet().stream().filter(workload -> ranOn(workload, targets)).forEach(workload -> {
       String metric = headline(workload);
       StringBuilder line = new StringBuilder(String.format("%-26s %-11s", workload, metric));
       double[] medians = targets.stream().mapToDouble(t -> median(workload, metric, t)).toArray();

@@ -4,9 +4,11 @@ import dev.tabula.engine.AccountSettings;
 import dev.tabula.engine.Capability;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.NonBlocking;
 import dev.tabula.engine.StorageEngine;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.Set;
@@ -19,7 +21,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * A storage engine that passes every call to another one through a gate. A test can {@link
  * #holdNextCall() hold} the next call (whatever it is) until it releases it, so it knows a worker
  * thread is busy without sleeping; and the engine records the name of every thread that called
- * it, so a test can check engine calls never run on the network event loops. Thread-safe.
+ * it, so a test can check engine calls that may wait never run on the network event loops. Calls
+ * inside {@link NonBlocking#attempt} pass straight through, and are recorded apart. Thread-safe.
  */
 public final class GatedEngine implements StorageEngine {
   /** A held call is let go after this long even if the test never releases it. */
@@ -31,6 +34,7 @@ public final class GatedEngine implements StorageEngine {
   private final AccountSettings settings;
   private final AtomicReference<Hold> nextHold = new AtomicReference<>();
   private final Set<String> callerThreads = ConcurrentHashMap.newKeySet();
+  private final Set<String> nonBlockingCallerThreads = ConcurrentHashMap.newKeySet();
 
   public GatedEngine(StorageEngine engine) {
     this.engine = engine;
@@ -46,9 +50,14 @@ public final class GatedEngine implements StorageEngine {
     return hold;
   }
 
-  /** The names of every thread that has called the engine so far. */
+  /** The names of every thread that has made an engine call that may wait, so far. */
   public Set<String> callerThreads() {
     return Set.copyOf(callerThreads);
+  }
+
+  /** The names of every thread that has made a call inside {@link NonBlocking#attempt}, so far. */
+  public Set<String> nonBlockingCallerThreads() {
+    return Set.copyOf(nonBlockingCallerThreads);
   }
 
   @Override
@@ -86,19 +95,28 @@ public final class GatedEngine implements StorageEngine {
           if (method.getDeclaringClass() == Object.class) {
             return method.invoke(target, args);
           }
+          if (NonBlocking.active()) {
+            // An attempt that must not wait (from a network thread) passes the gate untouched.
+            nonBlockingCallerThreads.add(Thread.currentThread().getName());
+            return invoke(method, target, args);
+          }
           callerThreads.add(Thread.currentThread().getName());
           Hold hold = nextHold.getAndSet(null);
           if (hold != null) {
             hold.block();
           }
-          try {
-            return method.invoke(target, args);
-          } catch (InvocationTargetException e) {
-            throw e.getCause();
-          }
+          return invoke(method, target, args);
         };
     return type.cast(
         Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler));
+  }
+
+  private static Object invoke(Method method, Object target, Object[] args) throws Throwable {
+    try {
+      return method.invoke(target, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
   }
 
   /** One held call: the test waits until it is held, then lets it go. */

@@ -5,6 +5,7 @@ import static dev.tabula.engine.rocksdb.RocksCatalogRecords.NEXT_ID_KEY;
 
 import dev.tabula.engine.AccessPolicy;
 import dev.tabula.engine.Catalog;
+import dev.tabula.engine.NonBlocking;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.model.TableNames;
 import java.util.ArrayList;
@@ -65,7 +66,12 @@ final class RocksCatalog implements Catalog {
   }
 
   @Override
-  public synchronized Optional<TableInfo> createTable(String account, String name) {
+  public Optional<TableInfo> createTable(String account, String name) {
+    NonBlocking.refuseIfActive(); // before the monitor, which a writer may hold
+    return createTableLocked(account, name);
+  }
+
+  private synchronized Optional<TableInfo> createTableLocked(String account, String name) {
     byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
     return database.use(() -> {
       if (database.db.get(database.catalog, key) != null) {
@@ -84,7 +90,12 @@ final class RocksCatalog implements Catalog {
   }
 
   @Override
-  public synchronized boolean deleteTable(String account, String name) {
+  public boolean deleteTable(String account, String name) {
+    NonBlocking.refuseIfActive(); // before the monitor, which a writer may hold
+    return deleteTableLocked(account, name);
+  }
+
+  private synchronized boolean deleteTableLocked(String account, String name) {
     byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
     return database.use(() -> {
       byte[] record = database.db.get(database.catalog, key);
@@ -109,8 +120,8 @@ final class RocksCatalog implements Catalog {
   @Override
   public Optional<TableInfo> findTable(String account, String name) {
     byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
-    return database.use(() -> {
-      byte[] record = database.db.get(database.catalog, key);
+    return database.lookup(() -> {
+      byte[] record = database.get(database.catalog, key);
       return Optional.ofNullable(
           record == null ? null : RocksCatalogRecords.decodeTable(account, record));
     });
@@ -134,19 +145,24 @@ final class RocksCatalog implements Catalog {
   @Override
   public Optional<List<AccessPolicy>> accessPolicies(String account, String name) {
     byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
-    return database.use(() -> {
-      byte[] record = database.db.get(database.catalog, key);
+    return database.lookup(() -> {
+      byte[] record = database.get(database.catalog, key);
       if (record == null) {
         return Optional.empty();
       }
       long id = RocksCatalogRecords.decodeTable(account, record).id();
-      byte[] policies = database.db.get(database.catalog, RocksCatalogRecords.policiesKey(id));
+      byte[] policies = database.get(database.catalog, RocksCatalogRecords.policiesKey(id));
       return Optional.of(policies == null ? List.of() : RocksAccessPolicies.decode(policies));
     });
   }
 
   @Override
-  public synchronized boolean setAccessPolicies(
+  public boolean setAccessPolicies(String account, String name, List<AccessPolicy> policies) {
+    NonBlocking.refuseIfActive(); // before the monitor, which a writer may hold
+    return setAccessPoliciesLocked(account, name, policies);
+  }
+
+  private synchronized boolean setAccessPoliciesLocked(
       String account, String name, List<AccessPolicy> policies) {
     byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
     return database.use(() -> {

@@ -1,5 +1,6 @@
 package dev.tabula.engine.rocksdb;
 
+import dev.tabula.engine.NonBlocking;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,13 +18,19 @@ import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.DBOptions;
 import org.rocksdb.LRUCache;
 import org.rocksdb.RocksDB;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.ReadTier;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.Status;
 import org.rocksdb.WriteOptions;
 
 /**
  * The open RocksDB instance, its two column families and every native object they need, closed
- * together. Every use goes through {@link #use}, which fails once the database is closed: calling
- * into a closed RocksDB object would crash the JVM rather than throw.
+ * together. Every use goes through {@link #use} or {@link #lookup}, which fail once the database is
+ * closed: calling into a closed RocksDB object would crash the JVM rather than throw.
+ *
+ * <p>Inside {@link NonBlocking#attempt}, {@link #use} refuses at once and {@link #lookup} runs only
+ * if it can without waiting, its {@link #get}s reading memtables and the block cache alone.
  */
 final class RocksDatabase implements AutoCloseable {
   private static final byte[] CATALOG = "catalog".getBytes(StandardCharsets.UTF_8);
@@ -39,14 +46,17 @@ final class RocksDatabase implements AutoCloseable {
   final ColumnFamilyHandle entities;
   /** Writes that are on stable storage when they return: the engine is durable on ack. */
   final WriteOptions syncWrites;
+  /** Reads answered from memtables and the block cache, or refused: they never touch a file. */
+  private final ReadOptions memoryOnlyReads;
 
   private RocksDatabase(Deque<AutoCloseable> natives, RocksDB db, List<ColumnFamilyHandle> cfs,
-      WriteOptions syncWrites) {
+      WriteOptions syncWrites, ReadOptions memoryOnlyReads) {
     this.natives = natives;
     this.db = db;
     this.catalog = cfs.get(1);
     this.entities = cfs.get(2);
     this.syncWrites = syncWrites;
+    this.memoryOnlyReads = memoryOnlyReads;
   }
 
   /** Opens or creates the database in {@code dir}. */
@@ -66,7 +76,13 @@ final class RocksDatabase implements AutoCloseable {
       catalogOptions.setTableFormatConfig(tables).setMergeOperatorName("max");
       DBOptions dbOptions = push(natives, new DBOptions());
       dbOptions.setCreateIfMissing(true).setCreateMissingColumnFamilies(true).setKeepLogFileNum(4);
+      // Writers waiting for a group commit's leader to sync spin for up to 100 us by default. The
+      // sync takes longer than that, and on a small machine the spinning takes the cores the
+      // leader and the network threads need, so waiters block at once.
+      dbOptions.setEnableWriteThreadAdaptiveYield(false);
       WriteOptions sync = push(natives, new WriteOptions().setSync(true));
+      ReadOptions memoryOnly =
+          push(natives, new ReadOptions().setReadTier(ReadTier.BLOCK_CACHE_TIER));
       List<ColumnFamilyDescriptor> descriptors =
           List.of(
               new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, plain),
@@ -76,7 +92,7 @@ final class RocksDatabase implements AutoCloseable {
       RocksDB db = RocksDB.open(dbOptions, dir.toString(), descriptors, handles);
       natives.push(db);
       handles.forEach(natives::push); // handles close before the database
-      return new RocksDatabase(natives, db, handles, sync);
+      return new RocksDatabase(natives, db, handles, sync, memoryOnly);
     } catch (RocksDBException | IOException | RuntimeException e) {
       closeAll(natives);
       throw new RocksStorageException("cannot open the RocksDB database at " + dir, e);
@@ -90,7 +106,45 @@ final class RocksDatabase implements AutoCloseable {
    * @throws IllegalStateException when the database is closed
    */
   <T> T use(RocksCall<T> call) {
+    NonBlocking.refuseIfActive();
     lifecycle.readLock().lock();
+    return callLocked(call);
+  }
+
+  /**
+   * Like {@link #use}, for reads that make only {@link #get}s: inside {@link NonBlocking#attempt}
+   * they run too, unless closing holds the database.
+   */
+  <T> T lookup(RocksCall<T> call) {
+    if (!NonBlocking.active()) {
+      return use(call);
+    }
+    if (!lifecycle.readLock().tryLock()) {
+      throw NonBlocking.refusal();
+    }
+    return callLocked(call);
+  }
+
+  /**
+   * The value of {@code key}, or null. Inside {@link NonBlocking#attempt} it is read from memory
+   * only, and a value that would have to be read from a file throws {@link NonBlocking.WouldBlock}.
+   */
+  byte[] get(ColumnFamilyHandle family, byte[] key) throws RocksDBException {
+    if (!NonBlocking.active()) {
+      return db.get(family, key);
+    }
+    try {
+      return db.get(family, memoryOnlyReads, key);
+    } catch (RocksDBException e) {
+      if (e.getStatus() != null && e.getStatus().getCode() == Status.Code.Incomplete) {
+        throw NonBlocking.refusal();
+      }
+      throw e;
+    }
+  }
+
+  /** Runs {@code call} under the read lock the caller took, and releases it. */
+  private <T> T callLocked(RocksCall<T> call) {
     try {
       if (closed) {
         throw new IllegalStateException("the storage engine is closed");

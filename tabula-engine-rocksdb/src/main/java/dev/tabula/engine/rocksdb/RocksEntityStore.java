@@ -39,7 +39,7 @@ final class RocksEntityStore implements EntityStore {
 
   @Override
   public Optional<Entity> read(long tableId, EntityKey key) {
-    return database.use(
+    return database.lookup(
         () -> Optional.ofNullable(readStored(tableId, key.partitionKey(), key.rowKey())));
   }
 
@@ -90,7 +90,7 @@ final class RocksEntityStore implements EntityStore {
 
   private Entity readStored(long tableId, String partitionKey, String rowKey)
       throws RocksDBException {
-    byte[] value = database.db.get(database.entities,
+    byte[] value = database.get(database.entities,
         RocksKeys.entityKey(tableId, partitionKey, rowKey));
     return value == null ? null : EntityValueCodec.decode(partitionKey, rowKey, value);
   }

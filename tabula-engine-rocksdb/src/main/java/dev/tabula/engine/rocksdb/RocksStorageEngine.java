@@ -82,7 +82,8 @@ public final class RocksStorageEngine implements StorageEngine {
 
   @Override
   public Set<Capability> capabilities() {
-    return EnumSet.of(Capability.DURABLE_ON_ACK, Capability.PERSISTENT);
+    return EnumSet.of(
+        Capability.DURABLE_ON_ACK, Capability.PERSISTENT, Capability.NON_BLOCKING_READS);
   }
 
   /** Closes the database once calls in progress end; idempotent. */

@@ -22,7 +22,8 @@ public abstract class StorageEngineContract
         ConcurrencyContract,
         LifecycleContract,
         AccessPolicyContract,
-        AccountSettingsContract {
+        AccountSettingsContract,
+        NonBlockingContract {
 
   @TempDir Path directory;
 

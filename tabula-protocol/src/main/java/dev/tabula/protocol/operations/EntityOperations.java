@@ -49,9 +49,9 @@ public final class EntityOperations {
             context.resource().table(),
             Entity.unsaved(parsed.partitionKey(), parsed.rowKey(), parsed.properties()));
     ODataContext odata = odata(context.resource());
-    byte[] body = EntityJsonWriter.writeEntity(stored, odata, level, null);
     String location = odata.entityId(stored.partitionKey(), stored.rowKey());
-    return Responses.preferred(RequestOptions.preferNoContent(request), level, body)
+    return Responses.preferred(RequestOptions.preferNoContent(request), level,
+            () -> EntityJsonWriter.writeEntity(stored, odata, level, null))
         .header("ETag", stored.etag().value())
         .header("Location", location)
         .header("DataServiceId", location);

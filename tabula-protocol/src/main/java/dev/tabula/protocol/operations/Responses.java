@@ -3,6 +3,7 @@ package dev.tabula.protocol.operations;
 import dev.tabula.model.Entity;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.json.MetadataLevel;
+import java.util.function.Supplier;
 
 /** Builders for the shapes of success response the operations share. */
 final class Responses {
@@ -32,11 +33,13 @@ final class Responses {
    * Applies the Prefer outcome of an insert: {@code return-no-content} gives 204, otherwise 201
    * with a body; Preference-Applied is sent only when the client expressed a preference.
    */
-  static ServiceResponse preferred(Boolean preferNoContent, MetadataLevel level, byte[] body) {
+  static ServiceResponse preferred(
+      Boolean preferNoContent, MetadataLevel level, Supplier<byte[]> body) {
     if (Boolean.TRUE.equals(preferNoContent)) {
+      // The SDKs ask for no content on every insert, so the body is only rendered when sent.
       return noContent().header("Preference-Applied", "return-no-content");
     }
-    ServiceResponse response = json(201, level, body);
+    ServiceResponse response = json(201, level, body.get());
     if (Boolean.FALSE.equals(preferNoContent)) {
       response.header("Preference-Applied", "return-content");
     }

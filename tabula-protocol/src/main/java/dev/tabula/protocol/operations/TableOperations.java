@@ -30,9 +30,9 @@ public final class TableOperations {
     RequestOptions.requireJsonBody(request);
     String name = TableJsonReader.readTableName(request.body());
     TableInfo created = tables.createTable(context.resource().account(), name);
-    byte[] body = TableJsonWriter.writeTable(created.name(), odata(context.resource()), level);
     String location = context.resource().serviceRoot() + "/Tables('" + created.name() + "')";
-    return Responses.preferred(RequestOptions.preferNoContent(request), level, body)
+    return Responses.preferred(RequestOptions.preferNoContent(request), level,
+            () -> TableJsonWriter.writeTable(created.name(), odata(context.resource()), level))
         .header("Location", location)
         .header("DataServiceId", location);
   }
