@@ -38,8 +38,12 @@ public final class Wtf8 {
    * they decode to is unspecified (the engines only decode what they encoded).
    */
   public static String decode(byte[] bytes, int offset, int length) {
-    if (!hasEncodedSurrogate(bytes, offset, length)) {
-      return new String(bytes, offset, length, StandardCharsets.UTF_8);
+    // The JDK's decoder is one intrinsic pass, and turns an encoded surrogate (malformed in UTF-8
+    // proper) into U+FFFD. So a result without U+FFFD is exact; that test is free for the usual
+    // Latin-1 strings, which cannot hold the character at all.
+    String utf8 = new String(bytes, offset, length, StandardCharsets.UTF_8);
+    if (utf8.indexOf('\uFFFD') < 0 || !hasEncodedSurrogate(bytes, offset, length)) {
+      return utf8;
     }
     StringBuilder out = new StringBuilder(length);
     int i = offset;
