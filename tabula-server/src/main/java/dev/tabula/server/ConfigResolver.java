@@ -63,7 +63,10 @@ final class ConfigResolver {
         "block-cache-mb", "" + defaults.blockCacheBytes() / (1024 * 1024)));
     String requestMb = pick(str(flags.requestMemoryMb), "TABULA_REQUEST_MEMORY_MB",
         "request-memory-mb", null);
-    Resources resources = defaults.withWorkers(workers, queue).withBlockCacheMegabytes(cacheMb);
+    int maxConnections = Integer.parseInt(pick(str(flags.maxConnections),
+        "TABULA_MAX_CONNECTIONS", "max-connections", "" + defaults.maxConnections()));
+    Resources resources = defaults.withWorkers(workers, queue).withBlockCacheMegabytes(cacheMb)
+        .withMaxConnections(maxConnections);
     return requestMb == null
         ? resources
         : resources.withRequestMemoryMegabytes(Long.parseLong(requestMb));

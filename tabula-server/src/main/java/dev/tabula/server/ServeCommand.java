@@ -91,11 +91,17 @@ final class ServeCommand implements Callable<Integer> {
           + " 503 ServerBusy (default: a quarter of the heap; env TABULA_REQUEST_MEMORY_MB).")
   Long requestMemoryMb;
 
+  @Option(
+      names = "--max-connections",
+      description = "Client connections served at once, HTTP and HTTPS together; a connection past"
+          + " it gets 503 ServerBusy and is closed (default 10000; env TABULA_MAX_CONNECTIONS).")
+  Integer maxConnections;
+
   @Mixin CassandraFlags cassandra = new CassandraFlags();
 
   @Option(names = "--config", description = "A properties file with host, port, data-dir, engine, accounts, tls-cert,"
           + " tls-key, https-port, idle-timeout, request-timeout, workers, queue, block-cache-mb,"
-          + " request-memory-mb.")
+          + " request-memory-mb, max-connections.")
   Path configFile;
 
   @Override

@@ -11,8 +11,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The handlers of one connection, in order: TLS (HTTPS listeners only), the idle timeout, the
- * slow-request deadline, the HTTP codec with its request-line and header limits, the answer to a
- * head it could not decode, the body limit, and the exchange with the protocol.
+ * slow-request deadline, the HTTP codec with its request-line and header limits, the connection
+ * limit, the answer to a head it could not decode, the body limit, and the exchange with the
+ * protocol.
  */
 final class ServerPipeline extends ChannelInitializer<SocketChannel> {
   private static final int MAX_CHUNK_BYTES = 8192;
@@ -20,15 +21,19 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
   private final TableProtocol protocol;
   private final WorkerPool workers;
   private final ServerConfig config;
+  private final ConnectionLimit connections;
   private final SslContext tls;
 
   /**
+   * @param connections the connection bound, shared by every listener of the server
    * @param tls the TLS context for an HTTPS listener, or null for plain HTTP
    */
-  ServerPipeline(TableProtocol protocol, WorkerPool workers, ServerConfig config, SslContext tls) {
+  ServerPipeline(TableProtocol protocol, WorkerPool workers, ServerConfig config,
+      ConnectionLimit connections, SslContext tls) {
     this.protocol = protocol;
     this.workers = workers;
     this.config = config;
+    this.connections = connections;
     this.tls = tls;
   }
 
@@ -47,6 +52,7 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
         .addLast(deadline)
         .addLast(new HttpServerCodec(
             transport.maxUrlBytes(), transport.maxHeaderBytes(), MAX_CHUNK_BYTES))
+        .addLast(new ConnectionLimitHandler(connections, protocol))
         .addLast(new MalformedRequestHandler(protocol))
         .addLast(new BodyLimitAggregator(config.maxBodyBytes(), protocol))
         .addLast(deadline.completion())

@@ -26,6 +26,7 @@ public final class TabulaServer implements AutoCloseable {
   private final ServerConfig config;
   private final StorageEngine engine;
   private final WorkerPool workers;
+  private final ConnectionLimit connections;
   private final EventLoops eventLoops = EventLoops.best();
   private final EventLoopGroup bossGroup;
   private final EventLoopGroup ioGroup;
@@ -55,17 +56,22 @@ public final class TabulaServer implements AutoCloseable {
     SslContext tls =
         transport.tls() ? TlsContexts.forServer(transport.tlsCert(), transport.tlsKey()) : null;
     this.workers = new WorkerPool(config.resources());
+    this.connections = new ConnectionLimit(config.resources().maxConnections());
     this.bossGroup = eventLoops.group(1);
     this.ioGroup = eventLoops.group(0);
     this.httpChannel =
-        transport.servesHttp() ? bind(new ServerPipeline(protocol, workers, config, null),
-            config.port()) : null;
+        transport.servesHttp()
+            ? bind(new ServerPipeline(protocol, workers, config, connections, null), config.port())
+            : null;
     this.httpsChannel =
-        tls == null ? null : bind(new ServerPipeline(protocol, workers, config, tls),
+        tls == null ? null : bind(new ServerPipeline(protocol, workers, config, connections, tls),
             transport.httpsPort() >= 0 ? transport.httpsPort() : config.port());
   }
 
-  /** Binds one listener; HTTP and HTTPS share the event loops and the worker pool. */
+  /**
+   * Binds one listener; HTTP and HTTPS share the event loops, the worker pool and the connection
+   * limit.
+   */
   private Channel bind(ServerPipeline pipeline, int port) throws InterruptedException {
     return new ServerBootstrap()
         .group(bossGroup, ioGroup)
@@ -135,6 +141,14 @@ public final class TabulaServer implements AutoCloseable {
   /** The network transport in use: "epoll" or "nio". */
   public String transportName() {
     return eventLoops.name();
+  }
+
+  /**
+   * The client connections open now on every listener, counted as {@link
+   * Resources#maxConnections()} counts them: those served and those being refused.
+   */
+  public int openConnections() {
+    return connections.open();
   }
 
   /** The config this server runs with. */

@@ -26,31 +26,36 @@ class ConfigResolverTest {
     assertThat(resources.blockCacheBytes()).isEqualTo(64 * MIB);
     assertThat(resources.requestMemoryBytes())
         .isEqualTo(Math.max(16 * MIB, Runtime.getRuntime().maxMemory() / 4));
+    assertThat(resources.maxConnections()).isEqualTo(10_000);
   }
 
   @Test
   void resources_comeFromTheConfigFile() throws IOException {
     Path file = dir.resolve("tabula.properties");
-    Files.writeString(file, "workers=3\nqueue=7\nblock-cache-mb=9\nrequest-memory-mb=11\n");
+    Files.writeString(file, "workers=3\nqueue=7\nblock-cache-mb=9\nrequest-memory-mb=11\n"
+        + "max-connections=13\n");
 
     Resources resources = new ConfigResolver(Map.of(), file).resolve(new ServeCommand()).resources();
 
-    assertThat(resources).isEqualTo(new Resources(3, 7, 9 * MIB, 11 * MIB));
+    assertThat(resources).isEqualTo(new Resources(3, 7, 9 * MIB, 11 * MIB, 13));
   }
 
   @Test
   void resources_environmentBeatsTheFile_andFlagsBeatTheEnvironment() throws IOException {
     Path file = dir.resolve("tabula.properties");
-    Files.writeString(file, "workers=3\nqueue=7\nblock-cache-mb=9\nrequest-memory-mb=11\n");
+    Files.writeString(file, "workers=3\nqueue=7\nblock-cache-mb=9\nrequest-memory-mb=11\n"
+        + "max-connections=13\n");
     Map<String, String> env = Map.of("TABULA_WORKERS", "4", "TABULA_QUEUE", "8",
-        "TABULA_BLOCK_CACHE_MB", "10", "TABULA_REQUEST_MEMORY_MB", "12");
+        "TABULA_BLOCK_CACHE_MB", "10", "TABULA_REQUEST_MEMORY_MB", "12",
+        "TABULA_MAX_CONNECTIONS", "14");
     ServeCommand flags = new ServeCommand();
     flags.workers = 5;
     flags.requestMemoryMb = 13L;
+    flags.maxConnections = 15;
 
     Resources resources = new ConfigResolver(env, file).resolve(flags).resources();
 
-    assertThat(resources).isEqualTo(new Resources(5, 8, 10 * MIB, 13 * MIB));
+    assertThat(resources).isEqualTo(new Resources(5, 8, 10 * MIB, 13 * MIB, 15));
   }
 
   @Test
@@ -63,8 +68,11 @@ class ConfigResolverTest {
     noCache.blockCacheMb = 0L;
     ServeCommand noRequestMemory = new ServeCommand();
     noRequestMemory.requestMemoryMb = 0L;
+    ServeCommand noConnections = new ServeCommand();
+    noConnections.maxConnections = 0;
 
-    for (ServeCommand flags : new ServeCommand[] {noWorkers, noQueue, noCache, noRequestMemory}) {
+    for (ServeCommand flags :
+        new ServeCommand[] {noWorkers, noQueue, noCache, noRequestMemory, noConnections}) {
       assertThatThrownBy(() -> new ConfigResolver(Map.of(), null).resolve(flags))
           .isInstanceOf(IllegalArgumentException.class);
     }

@@ -77,6 +77,10 @@ public final class LoadMain implements Callable<Integer> {
   @Option(names = "--load-seconds", description = "Budget for loading a table (default 600).")
   long loadSeconds = 600;
 
+  @Option(names = "--keep-table", description = "Leave the table this run loaded in place and print"
+      + " its name, instead of deleting it (to measure a server holding it).")
+  boolean keepTable;
+
   public static void main(String[] args) {
     System.exit(new CommandLine(new LoadMain()).setOverwrittenOptionsAllowed(true).execute(args));
   }
@@ -105,7 +109,9 @@ public final class LoadMain implements Callable<Integer> {
         Duration.ofSeconds(warmup), timeout * 1000);
     WorkloadResult result = WorkloadRun.execute(target, workloads.create(workload, workers, readTable, size), settings);
     print(result);
-    if (readTable != null && table == null) {
+    if (readTable != null && table == null && keepTable) {
+      System.out.println("kept table " + readTable.name());
+    } else if (readTable != null && table == null) {
       try (TableConnection admin = new TableConnection(target, 300_000)) {
         admin.deleteTable(readTable.name());
       } catch (java.io.IOException e) {

@@ -1,0 +1,192 @@
+package dev.tabula.conformance.support;
+
+import dev.tabula.server.Account;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.SSLSocketFactory;
+import javax.net.ssl.TrustManagerFactory;
+
+/**
+ * One HTTP/1.1 connection over a raw socket (plain, or TLS trusting a test certificate) that stays
+ * open between requests, so a test controls exactly how many connections a server sees and when
+ * each one ends. Requests are signed with SharedKeyLite; answers are read by their Content-Length.
+ */
+public final class KeptAliveConnection implements AutoCloseable {
+  private static final int TIMEOUT_MILLIS = 30_000;
+
+  private final Socket socket;
+  private final InputStream in;
+  private final Account account;
+
+  private KeptAliveConnection(Socket socket, Account account) throws IOException {
+    this.socket = socket;
+    this.account = account;
+    socket.setSoTimeout(TIMEOUT_MILLIS);
+    this.in = new BufferedInputStream(socket.getInputStream());
+  }
+
+  /** Opens a plain connection to a loopback port. */
+  public static KeptAliveConnection open(int port, Account account) {
+    try {
+      return new KeptAliveConnection(new Socket("127.0.0.1", port), account);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Opens a TLS connection to a loopback port, trusting {@code certificate} (PEM), handshake done. */
+  public static KeptAliveConnection openTls(int port, Path certificate, Account account) {
+    try {
+      Socket socket = trusting(certificate).createSocket("127.0.0.1", port);
+      ((SSLSocket) socket).startHandshake();
+      return new KeptAliveConnection(socket, account);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A socket factory trusting only {@code certificate} (PEM). */
+  public static SSLSocketFactory trusting(Path certificate) {
+    try (InputStream pem = Files.newInputStream(certificate)) {
+      KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
+      trusted.load(null, null);
+      trusted.setCertificateEntry(
+          "tabula", CertificateFactory.getInstance("X.509").generateCertificate(pem));
+      TrustManagerFactory trust =
+          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      trust.init(trusted);
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(null, trust.getTrustManagers(), null);
+      return context.getSocketFactory();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Query Tables, signed, keeping the connection alive (or not); returns the answer. */
+  public RawResponse listTables(boolean keepAlive) {
+    String path = "/" + account.name() + "/Tables";
+    String date = SharedKeySigner.httpDate(ZonedDateTime.now());
+    String signature = SharedKeySigner.sign(account.key(), SharedKeySigner.liteStringToSign(
+        date, SharedKeySigner.canonicalResource(account.name(), path, null)));
+    send("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nx-ms-version: 2019-02-02\r\n"
+        + "x-ms-date: " + date + "\r\nAccept: application/json;odata=nometadata\r\n"
+        + "Authorization: SharedKeyLite " + account.name() + ":" + signature + "\r\n"
+        + "Connection: " + (keepAlive ? "keep-alive" : "close") + "\r\n\r\n");
+    return readResponse();
+  }
+
+  /** Writes raw bytes (a request, or part of one). */
+  public void send(String text) {
+    try {
+      socket.getOutputStream().write(text.getBytes(StandardCharsets.ISO_8859_1));
+      socket.getOutputStream().flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Reads one answer whole, by its Content-Length. */
+  public RawResponse readResponse() {
+    try {
+      String statusLine = readLine();
+      if (statusLine == null) {
+        throw new IOException("the server closed the connection without an answer");
+      }
+      Map<String, List<String>> headers = new LinkedHashMap<>();
+      for (String line = readLine(); line != null && !line.isEmpty(); line = readLine()) {
+        int colon = line.indexOf(':');
+        headers.computeIfAbsent(line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+            name -> new ArrayList<>()).add(line.substring(colon + 1).trim());
+      }
+      List<String> length = headers.getOrDefault("content-length", List.of("0"));
+      byte[] body = in.readNBytes(Integer.parseInt(length.get(0)));
+      return new RawResponse(Integer.parseInt(statusLine.split(" ")[1]), headers, body);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Whether the server has closed the connection: blocks until it sends something or ends it (at
+   * most the socket timeout); true on end of stream or a reset, false if bytes arrive.
+   */
+  public boolean isClosedByServer() {
+    try {
+      return in.read() == -1;
+    } catch (SocketException reset) {
+      return true;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Reads and drops whatever the server sends until it ends the connection, at most the socket
+   * timeout.
+   */
+  public void awaitClosedByServer() {
+    try {
+      while (in.read() != -1) {
+        in.skip(in.available());
+      }
+    } catch (SocketException reset) {
+      // ended by a reset: closed all the same
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Ends the connection with a reset instead of a close (SO_LINGER 0), as a crashed client would. */
+  public void reset() {
+    try {
+      socket.setSoLinger(true, 0);
+      socket.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      socket.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private String readLine() throws IOException {
+    ByteArrayOutputStream line = new ByteArrayOutputStream();
+    for (int b = in.read(); b != '\n'; b = in.read()) {
+      if (b == -1) {
+        return line.size() == 0 ? null : line.toString(StandardCharsets.ISO_8859_1);
+      }
+      if (b != '\r') {
+        line.write(b);
+      }
+    }
+    return line.toString(StandardCharsets.ISO_8859_1);
+  }
+}
