@@ -35,6 +35,7 @@ import org.rocksdb.WriteOptions;
 final class RocksDatabase implements AutoCloseable {
   private static final byte[] CATALOG = "catalog".getBytes(StandardCharsets.UTF_8);
   private static final byte[] ENTITIES = "entities".getBytes(StandardCharsets.UTF_8);
+  private static final long MAX_TOTAL_WAL_BYTES = 256L * 1024 * 1024;
 
   /** Native objects in the order they were made; closed in reverse. */
   private final Deque<AutoCloseable> natives;
@@ -80,6 +81,12 @@ final class RocksDatabase implements AutoCloseable {
       // sync takes longer than that, and on a small machine the spinning takes the cores the
       // leader and the network threads need, so waiters block at once.
       dbOptions.setEnableWriteThreadAdaptiveYield(false);
+      // A log file is deleted only once every column family's rows in it are flushed. The catalog
+      // takes one small merge per commit (the commit-time mark) and would rarely fill its
+      // memtable, holding every log back until RocksDB's default bound of about 1.5 GiB (875 MiB
+      // seen after a million inserts). Past this bound the oldest family is flushed, so the logs,
+      // and the replay after a crash, stay small.
+      dbOptions.setMaxTotalWalSize(MAX_TOTAL_WAL_BYTES);
       WriteOptions sync = push(natives, new WriteOptions().setSync(true));
       ReadOptions memoryOnly =
           push(natives, new ReadOptions().setReadTier(ReadTier.BLOCK_CACHE_TIER));
