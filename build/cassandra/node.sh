@@ -14,10 +14,15 @@
 #   TABULA_CASSANDRA_NODES how many nodes form the cluster (seeds), default 1
 #   TABULA_CASSANDRA_HEAP  heap per node, default 768m
 #   JAVA_HOME              a Java 17 (or 11) JDK: Cassandra 5.0 does not start on newer Java
+#   TABULA_CASSANDRA_CQL_PORT, TABULA_CASSANDRA_STORAGE_PORT, TABULA_CASSANDRA_JMX_BASE
+#                          ports (defaults 19042, 17000, 17099); JMX of node N is JMX_BASE + 100 * N
+#   TABULA_CASSANDRA_YAML_EXTRA  cassandra.yaml lines appended to the generated config (settings
+#                          cassandra.yaml.in does not set, e.g. request timeouts)
 #   CLEAN=1                wipe the node's directory before starting
 #
 # Ports are non-default so a developer's own Cassandra keeps 9042: CQL 127.0.0.N:19042, storage
 # 127.0.0.N:17000, JMX 127.0.0.1:17N99 (JMX always binds 127.0.0.1, so it needs one port per node).
+# A second cluster (the fault lane's) picks other ports, so the two never collide.
 # Processes are only ever stopped by the PID this script recorded, after checking that the PID is
 # still this node's JVM.
 set -euo pipefail
@@ -25,8 +30,9 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=${TABULA_CASSANDRA_DIR:-/tmp/tabula-cassandra}
 LIB=${TABULA_CASSANDRA_LIB:-$HOME/.cache/tabula/cassandra-5.0.6}
 JAVA=${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}/bin/java
-CQL_PORT=19042
-STORAGE_PORT=17000
+CQL_PORT=${TABULA_CASSANDRA_CQL_PORT:-19042}
+STORAGE_PORT=${TABULA_CASSANDRA_STORAGE_PORT:-17000}
+JMX_BASE=${TABULA_CASSANDRA_JMX_BASE:-17099}
 TOKENS=(x -9223372036854775808 -3074457345618258603 3074457345618258602)
 
 usage() { sed -n '2,11p' "$0"; exit 2; }
@@ -48,7 +54,7 @@ PIDF=$DIR/pid
 # The recorded PID, only while it is still this node's JVM (guards against stale files and PID reuse).
 pid_of_node() {
   local p; p=$(cat "$PIDF" 2>/dev/null) || return 1
-  tr '\0' ' ' < "/proc/$p/cmdline" 2>/dev/null | grep -q -- "-Dcassandra.storagedir=$DIR " && echo "$p"
+  tr '\0' ' ' 2> /dev/null < "/proc/$p/cmdline" | grep -q -- "-Dcassandra.storagedir=$DIR " && echo "$p"
 }
 
 seeds() {
@@ -60,6 +66,9 @@ write_config() {
   sed -e "s|@DIR@|$DIR|g" -e "s|@IP@|$IP|g" -e "s|@SEEDS@|$(seeds)|g" -e "s|@TOKEN@|${TOKENS[$N]}|g" \
       -e "s|@CQL_PORT@|$CQL_PORT|g" -e "s|@STORAGE_PORT@|$STORAGE_PORT|g" \
       -e "s|@SSL_STORAGE_PORT@|$((STORAGE_PORT + 1))|g" "$HERE/cassandra.yaml.in" > "$DIR/cassandra.yaml"
+  if [[ -n ${TABULA_CASSANDRA_YAML_EXTRA:-} ]]; then
+    printf '%s\n' "$TABULA_CASSANDRA_YAML_EXTRA" >> "$DIR/cassandra.yaml"
+  fi
 }
 
 # The module and JVM flags of Cassandra's own jvm17-server.options and cassandra-env.sh.
@@ -84,9 +93,14 @@ jvm_options() {
   echo "-javaagent:$LIB/jamm-0.4.0.jar -Djava.io.tmpdir=$DIR/tmp"
   echo "-Dcassandra.config=file://$DIR/cassandra.yaml -Dcassandra.storagedir=$DIR"
   echo "-Dcassandra.logdir=$DIR/logs -Dlogback.configurationFile=$HERE/logback.xml"
-  echo "-Dcassandra-foreground=yes -Dcassandra.jmx.local.port=17${N}99 -Dcassandra.available_processors=2"
-  # A fresh test cluster need not wait for gossip to settle.
-  echo "-Dcassandra.skip_wait_for_gossip_to_settle=0 -Dcassandra.ring_delay_ms=1000"
+  echo "-Dcassandra-foreground=yes -Dcassandra.jmx.local.port=$((JMX_BASE + 100 * N)) -Dcassandra.available_processors=2"
+  # A fresh test cluster need not wait for gossip to settle. The ring delay stays at Cassandra's
+  # default (30 s): it is also how long a peer that has not joined the ring yet may stay silent
+  # before gossip evicts it, and nodes starting together on a busy machine pause longer than a
+  # short delay. An evicted peer forgets the others' messaging versions and then silently skips
+  # them when it pushes a schema change, so DDL waited ~60 s for the next schema pull (seen with
+  # 1 s here, on 3 nodes sharing 2 cores).
+  echo "-Dcassandra.skip_wait_for_gossip_to_settle=0"
 }
 
 start() {

@@ -58,8 +58,12 @@ final class CrashWrites {
    * fresh partition {@code b<writer>-<n>}, each entity carrying the batch's id and size.
    */
   Write batch(int writer, long n) {
+    return batch(writer, n, 1 + (int) ((writer * 7L + n * 37) % 100));
+  }
+
+  /** As {@link #batch(int, long)}, with {@code size} (1 to 100) inserts. */
+  Write batch(int writer, long n, int size) {
     String id = "b" + writer + "-" + n;
-    int size = 1 + (int) ((writer * 7L + n * 37) % 100);
     String changeset = "changeset_" + id;
     StringBuilder body = new StringBuilder();
     body.append("--batch_").append(id).append("\nContent-Type: multipart/mixed; boundary=")

@@ -55,10 +55,23 @@ final class WriteLedger {
 
   /** Every way {@code stored} (the whole table after the restart) breaks the ledger. */
   synchronized List<String> violations(Collection<Stored> stored) {
+    return violations(stored, Set.of());
+  }
+
+  /**
+   * As {@link #violations(Collection)}, except that the entities {@code mayBeAbsent} names may be
+   * missing although acknowledged (when present, they must still be as acknowledged).
+   */
+  synchronized List<String> violations(Collection<Stored> stored, Set<String> mayBeAbsent) {
     Map<String, Stored> byKey = new TreeMap<>();
     stored.forEach(s -> byKey.put(s.key(), s));
     List<String> violations = new ArrayList<>();
-    histories.forEach((key, history) -> check(key, history, byKey.get(key), violations));
+    histories.forEach((key, history) -> {
+      Stored found = byKey.get(key);
+      if (found != null || !mayBeAbsent.contains(key)) {
+        check(key, history, found, violations);
+      }
+    });
     byKey.keySet().stream()
         .filter(key -> !histories.containsKey(key))
         .forEach(key -> violations.add("never written, yet present: " + key));

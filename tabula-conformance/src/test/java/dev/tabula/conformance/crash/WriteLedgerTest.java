@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tabula.conformance.crash.WriteLedger.Stored;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The crash test's judge, on made-up outcomes: what it must allow and what it must report. */
@@ -34,6 +35,19 @@ class WriteLedgerTest {
     ledger.acknowledged("a|1", 1, "e1");
 
     assertThat(ledger.violations(List.of())).singleElement().asString().startsWith("lost: a|1");
+  }
+
+  @Test
+  void acknowledgedWriteAllowedAbsent_isNotReported_butMustStillBeAsAcknowledgedWhenPresent() {
+    ledger.attempted("a|1", 1);
+    ledger.acknowledged("a|1", 1, "e1");
+    ledger.attempted("a|2", 1);
+    ledger.acknowledged("a|2", 1, "e2");
+
+    assertThat(ledger.violations(List.of(), Set.of("a|1")))
+        .singleElement().asString().startsWith("lost: a|2");
+    assertThat(ledger.violations(List.of(single("a|1", 1, "other")), Set.of("a|1", "a|2")))
+        .singleElement().asString().startsWith("changed: a|1");
   }
 
   @Test

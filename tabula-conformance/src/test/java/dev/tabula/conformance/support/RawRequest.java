@@ -121,16 +121,24 @@ public final class RawRequest {
 
   /** Signs, sends and returns the response; fails the test if the server answered 5xx. */
   public RawResponse send() {
-    sign("/" + accountName + "/" + (signedPath != null ? signedPath : pathOnly()));
-    RawResponse response =
-        headers.containsKey("Date") || fillerBodyLength >= 0
-            ? SocketTransport.exchange(
-                client.port(), method, target(), headers, body, fillerBodyLength)
-            : sendWithJdkClient();
+    RawResponse response = exchange();
     assertThat(response.status())
         .as("no request may produce a 5xx: %s %s -> %s", method, target(), response)
         .isLessThan(500);
     return response;
+  }
+
+  /**
+   * Signs, sends and returns the response, whatever its status: for fault tests, where a 5xx is
+   * an answer the client must be able to count (the store was unavailable), not a server bug.
+   *
+   * @throws java.io.UncheckedIOException when no answer came (the outcome is unknown)
+   */
+  public RawResponse exchange() {
+    sign("/" + accountName + "/" + (signedPath != null ? signedPath : pathOnly()));
+    return headers.containsKey("Date") || fillerBodyLength >= 0
+        ? SocketTransport.exchange(client.port(), method, target(), headers, body, fillerBodyLength)
+        : sendWithJdkClient();
   }
 
   private RawResponse sendWithJdkClient() {

@@ -35,11 +35,15 @@ public final class ServerProcess implements AutoCloseable {
   private static final int LINES_KEPT = 100;
 
   private final Process process;
+  /** Kills the server should the test's JVM end first (a build timeout): none outlives its test. */
+  private final Thread reaper;
   private final Deque<String> output = new ArrayDeque<>();
   private final CompletableFuture<Integer> port = new CompletableFuture<>();
 
   private ServerProcess(Process process) {
     this.process = process;
+    this.reaper = new Thread(process::destroyForcibly, "server-" + process.pid() + "-reaper");
+    Runtime.getRuntime().addShutdownHook(reaper);
     Thread reader = new Thread(this::readOutput, "server-" + process.pid() + "-output");
     reader.setDaemon(true);
     reader.start();
@@ -51,12 +55,25 @@ public final class ServerProcess implements AutoCloseable {
    * returns once it listens.
    */
   public static ServerProcess start(Path dataDir, List<String> jvmArgs, List<String> serveArgs) {
+    List<String> args = new ArrayList<>(
+        List.of("--engine", "rocksdb", "--data-dir", dataDir.toString()));
+    args.addAll(serveArgs);
+    return serve(jvmArgs, args, START_LIMIT);
+  }
+
+  /**
+   * Starts {@code tabula serve} on 127.0.0.1 and a free port, with {@code jvmArgs} before the
+   * main class and {@code serveArgs} (the engine and its settings) after the command; returns
+   * once it listens, or fails after {@code startLimit} (an engine on a remote store may first
+   * create its schema there).
+   */
+  public static ServerProcess serve(List<String> jvmArgs, List<String> serveArgs,
+      Duration startLimit) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmArgs);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"),
-        "dev.tabula.server.TabulaCli", "serve", "--host", "127.0.0.1", "--port", "0",
-        "--engine", "rocksdb", "--data-dir", dataDir.toString()));
+        "dev.tabula.server.TabulaCli", "serve", "--host", "127.0.0.1", "--port", "0"));
     command.addAll(serveArgs);
     ServerProcess server;
     try {
@@ -65,10 +82,11 @@ public final class ServerProcess implements AutoCloseable {
       throw new UncheckedIOException("cannot start " + command, e);
     }
     try {
-      server.port.get(START_LIMIT.toSeconds(), TimeUnit.SECONDS);
+      server.port.get(startLimit.toSeconds(), TimeUnit.SECONDS);
       return server;
     } catch (InterruptedException | ExecutionException | TimeoutException e) {
       server.process.destroyForcibly();
+      server.forgetReaper();
       throw new IllegalStateException("server did not start: " + server.lastOutput(), e);
     }
   }
@@ -101,7 +119,9 @@ public final class ServerProcess implements AutoCloseable {
    */
   public int kill() {
     process.destroyForcibly();
-    return awaitExit();
+    int exit = awaitExit();
+    forgetReaper();
+    return exit;
   }
 
   /** The last lines the server printed, for failure messages. */
@@ -122,6 +142,15 @@ public final class ServerProcess implements AutoCloseable {
         process.destroyForcibly();
         Thread.currentThread().interrupt();
       }
+    }
+    forgetReaper();
+  }
+
+  private void forgetReaper() {
+    try {
+      Runtime.getRuntime().removeShutdownHook(reaper);
+    } catch (IllegalStateException shuttingDown) {
+      // The JVM is exiting and runs the reaper anyway; the process is gone or going.
     }
   }
 

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The fault lane: a three-node Apache Cassandra 5.0 cluster on 127.0.0.1, 127.0.0.2 and 127.0.0.3
+# (Linux routes all of 127.0.0.0/8 to the loopback device; macOS needs `ifconfig lo0 alias
+# 127.0.0.N` first), and ClusterNodeCrashIT against it: two Tabula servers write at QUORUM with
+# replication factor 3 while node 3 is killed with SIGKILL and restarted; nothing acknowledged may
+# be lost, no batch may be partial, and the restarted node must end up holding everything.
+#
+# Ports differ from the single-node lane's (ci-lane.sh), so the two never collide: CQL
+# 127.0.0.N:19142, storage 127.0.0.N:17100, JMX 127.0.0.1:17250/17350/17450. Heaps are 512 MiB
+# (about 1 GiB RSS per node). Every step has a hard time limit; the nodes are stopped by the PIDs
+# node.sh recorded, also when a step fails or the lane is interrupted.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+node=build/cassandra/node.sh
+export TABULA_CASSANDRA_NODES=3 TABULA_CASSANDRA_HEAP=${TABULA_CASSANDRA_HEAP:-512m}
+export TABULA_CASSANDRA_CQL_PORT=19142 TABULA_CASSANDRA_STORAGE_PORT=17100 TABULA_CASSANDRA_JMX_BASE=17150
+export TABULA_CASSANDRA_DIR
+TABULA_CASSANDRA_DIR=$(mktemp -d /tmp/tabula-cassandra-fault.XXXXXX)
+t0=$(date +%s)
+elapsed() { echo "$(( $(date +%s) - t0 )) s"; }
+cleanup() {
+  local n
+  for n in 1 2 3; do "$node" kill "$n" > /dev/null 2>&1 || true; done
+  rm -rf "$TABULA_CASSANDRA_DIR"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM   # through the EXIT trap, so the nodes go too
+
+timeout 900 "$node" fetch   # once per machine: ~80 MB from Maven Central
+for n in 1 2 3; do CLEAN=1 "$node" start "$n"; done   # together: no bootstrap, all are seeds
+for n in 1 2 3; do timeout 240 "$node" wait "$n" 220; done
+echo "fault lane: 3 nodes up after $(elapsed)"
+
+contact_points=127.0.0.1:$TABULA_CASSANDRA_CQL_PORT,127.0.0.2:$TABULA_CASSANDRA_CQL_PORT
+contact_points+=,127.0.0.3:$TABULA_CASSANDRA_CQL_PORT
+timeout 480 mvn -B -ntp test -pl tabula-conformance -am \
+  -Dtest=ClusterNodeCrashIT -Dsurefire.failIfNoSpecifiedTests=false \
+  -Dtabula.cassandra.cluster="$contact_points" \
+  -Dtabula.cassandra.nodeScript="$PWD/$node"
+
+echo "fault lane: done in $(elapsed)"
