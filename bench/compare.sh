@@ -81,15 +81,7 @@ if [ "$installed" != "$azurite_version" ]; then
 fi
 
 # 2. The jars: Tabula's runnable jar and the benchmark jar (the load generator lives there).
-if [ "${SKIP_BUILD:-0}" != "1" ] || [ ! -f "$tabula_jar" ] || [ ! -f "$bench_jar" ]; then
-  echo "Building tabula.jar and benchmarks.jar ..." >&2
-  timeout 900 mvn -B -q -f "$root/pom.xml" -DskipTests -Dcheckstyle.skip package \
-    -pl tabula-server,tabula-bench -am >&2
-fi
-
-# Run from copies, so that a build started meanwhile in this work tree cannot swap a jar under us.
-cp "$tabula_jar" "$work/tabula.jar"
-cp "$bench_jar" "$work/benchmarks.jar"
+copy_jars
 
 # 3. The servers on loopback, each on its own temp dir (and the Netty baseline, unless told not to).
 # shellcheck disable=SC2086

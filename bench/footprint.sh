@@ -51,13 +51,7 @@ trap stop_all EXIT
 trap 'exit 130' INT TERM
 
 mkdir -p "$out"
-if [ "${SKIP_BUILD:-0}" != "1" ] || [ ! -f "$tabula_jar" ] || [ ! -f "$bench_jar" ]; then
-  echo "Building tabula.jar and benchmarks.jar ..." >&2
-  timeout 900 mvn -B -q -f "$root/pom.xml" -DskipTests -Dcheckstyle.skip package \
-    -pl tabula-server,tabula-bench -am >&2
-fi
-cp "$tabula_jar" "$work/tabula.jar"
-cp "$bench_jar" "$work/benchmarks.jar"
+copy_jars
 
 server_pid=""
 port=""

@@ -1,5 +1,19 @@
 # Process helpers shared by the bench scripts (sourced, not run). The caller defines the array
-# `pids` (servers it started) and `work` (its temporary directory) before sourcing this file.
+# `pids` (servers it started) and `work` (its temporary directory) before sourcing this file, and
+# `root`, `tabula_jar` and `bench_jar` before calling copy_jars.
+
+# Builds tabula.jar and benchmarks.jar unless SKIP_BUILD=1 and both exist, then copies them into
+# `work`: runs use the copies, so that a build started meanwhile in this work tree cannot swap a jar
+# under them.
+copy_jars() {
+  if [ "${SKIP_BUILD:-0}" != "1" ] || [ ! -f "$tabula_jar" ] || [ ! -f "$bench_jar" ]; then
+    echo "Building tabula.jar and benchmarks.jar ..." >&2
+    timeout 900 mvn -B -q -f "$root/pom.xml" -DskipTests -Dcheckstyle.skip package \
+      -pl tabula-server,tabula-bench -am >&2
+  fi
+  cp "$tabula_jar" "$work/tabula.jar"
+  cp "$bench_jar" "$work/benchmarks.jar"
+}
 
 # Stops every process in `pids` (TERM, then KILL after 10 s) and removes `work`.
 stop_all() {

@@ -10,7 +10,8 @@ import java.util.Optional;
 /**
  * Account settings in {@code account_settings}: each value is one cell, so a write replaces it
  * atomically and a read sees the old or the new value. Last write wins between servers, as for
- * the service's Set Table Service Properties. Thread-safe.
+ * the service's Set Table Service Properties. Cluster failures are answered as {@link
+ * CassandraFailures} says. Thread-safe.
  */
 final class CassandraAccountSettings implements AccountSettings {
   private final CqlSession session;
@@ -30,13 +31,15 @@ final class CassandraAccountSettings implements AccountSettings {
   @Override
   public Optional<byte[]> read(String account, String name) {
     lifecycle.ensureOpen();
-    Row row = session.execute(read.bind(account, name)).one();
+    Row row = CassandraFailures.guard(
+        () -> session.execute(read.bind(account, name).setIdempotent(true)).one());
     return row == null ? Optional.empty() : Optional.of(CassandraRows.bytes(row.getByteBuffer(0)));
   }
 
   @Override
   public void write(String account, String name, byte[] value) {
     lifecycle.ensureOpen();
-    session.execute(write.bind(account, name, ByteBuffer.wrap(value.clone())).setIdempotent(true));
+    CassandraFailures.guard(() -> session.execute(
+        write.bind(account, name, ByteBuffer.wrap(value.clone())).setIdempotent(true)));
   }
 }

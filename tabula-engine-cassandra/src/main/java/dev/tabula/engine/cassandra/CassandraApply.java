@@ -2,6 +2,7 @@ package dev.tabula.engine.cassandra;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.BatchType;
@@ -14,14 +15,19 @@ import dev.tabula.engine.Write;
 import dev.tabula.engine.codec.EntityValueCodec;
 import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.Entity;
+import dev.tabula.model.TableErrorCode;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@link dev.tabula.engine.EntityStore#apply} as optimistic compare-and-set on one Cassandra
@@ -40,12 +46,21 @@ import java.util.Optional;
  *       index never has to be guessed from which {@code IF} broke (Cassandra does not say).
  * </ol>
  *
+ * <p>When the batch fails so that it may or may not have been applied (a timeout, see {@link
+ * CassandraFailures#outcomeUnknown}), the touched rows are read again at SERIAL, which finishes
+ * any Paxos round it finds in progress on the partition. If every one holds exactly what this
+ * commit wrote, the commit applied and is reported as such; otherwise the failure is answered
+ * (500 OperationTimedOut for a timeout), because the outcome is unknown to us too. It is never
+ * retried blindly (see {@code persistOrResolve}).
+ *
  * <p>Every write to entity rows goes through this path, so compare-and-set on ETags is
  * linearizable: plain writes are never mixed with lightweight transactions on the same rows.
  * Timestamps strictly increase per row ({@link CassandraCommitClock}), so {@code IF ts = ?} cannot
  * be fooled by a row rewritten to an old version. Thread-safe.
  */
 final class CassandraApply {
+  private static final Logger LOG = LoggerFactory.getLogger(CassandraApply.class);
+
   /** Rounds of read-plan-write before giving up under extreme contention on one partition. */
   private static final int MAX_ROUNDS = 100;
 
@@ -54,6 +69,7 @@ final class CassandraApply {
   private final CassandraCommitClock clock;
   private final CassandraPartitionDirectory directory;
   private final PreparedStatement readRows;
+  private final PreparedStatement readVersions;
   private final PreparedStatement insertIfAbsent;
   private final PreparedStatement updateIfUnchanged;
   private final PreparedStatement deleteIfUnchanged;
@@ -66,8 +82,9 @@ final class CassandraApply {
     this.directory = directory;
     String table = keyspace + ".entities";
     String row = " WHERE table_id = ? AND pk = ? AND rk = ?";
-    this.readRows = session.prepare(
-        "SELECT rk, value FROM " + table + " WHERE table_id = ? AND pk = ? AND rk IN ?");
+    String rows = " FROM " + table + " WHERE table_id = ? AND pk = ? AND rk IN ?";
+    this.readRows = session.prepare("SELECT rk, value" + rows);
+    this.readVersions = session.prepare("SELECT rk, ts, value" + rows);
     this.insertIfAbsent = session.prepare("INSERT INTO " + table
         + " (table_id, pk, rk, ts, value) VALUES (?, ?, ?, ?, ?) IF NOT EXISTS");
     this.updateIfUnchanged =
@@ -91,14 +108,15 @@ final class CassandraApply {
       }
       return plan.result();
     }
-    throw new IllegalStateException("partition too contended to commit: " + MAX_ROUNDS
-        + " rounds lost to concurrent writers");
+    // Every round's batch was definitely not applied (wasApplied false): nothing was written, so
+    // the client may retry, as after the service's own 503 for a partition too busy to serve.
+    throw TableErrorCode.SERVER_BUSY.exception();
   }
 
   private Map<String, Entity> read(long tableId, String partitionKey, List<String> rowKeys) {
     Map<String, Entity> stored = new LinkedHashMap<>();
     for (Row row : session.execute(readRows.bind(tableId, partitionKey, rowKeys)
-        .setConsistencyLevel(serial))) {
+        .setConsistencyLevel(serial).setIdempotent(true))) {
       stored.put(row.getString(0), CassandraRows.entity(partitionKey, row));
     }
     return stored;
@@ -108,41 +126,100 @@ final class CassandraApply {
   private boolean persist(long tableId, String partitionKey, PartitionBatch.Commit commit,
       Map<String, Entity> stored) {
     BatchStatementBuilder batch = BatchStatement.builder(BatchType.LOGGED);
-    boolean creates = false;
+    Map<String, Version> after = new LinkedHashMap<>();
     for (PartitionBatch.Change change : commit.changes()) {
       Entity before = stored.get(change.rowKey());
-      BoundStatement statement = statement(tableId, partitionKey, change, before);
-      if (statement != null) {
-        batch.addStatement(statement);
-        creates |= !change.isDeletion();
+      if (change.isDeletion()) {
+        // A batch deletes only rows it found (the planner rejects deleting a missing entity).
+        if (before != null) {
+          batch.addStatement(deleteIfUnchanged.bind(tableId, partitionKey, change.rowKey(),
+              ticks(before)));
+          after.put(change.rowKey(), null);
+        }
+        continue;
       }
+      Version version = Version.of(change.entity());
+      after.put(change.rowKey(), version);
+      batch.addStatement(before == null
+          ? insertIfAbsent.bind(tableId, partitionKey, change.rowKey(), version.ts, version.value)
+          : updateIfUnchanged.bind(version.ts, version.value, tableId, partitionKey,
+              change.rowKey(), ticks(before)));
     }
     if (batch.getStatementsCount() == 0) {
       return true;
     }
-    if (creates) {
-      directory.record(tableId, partitionKey);
+    if (after.values().stream().anyMatch(Objects::nonNull)) {
+      directory.record(tableId, partitionKey); // the batch leaves an entity in the partition
     }
-    return session.execute(batch.build()).wasApplied();
+    return persistOrResolve(tableId, partitionKey, batch.build(), after);
   }
 
-  private BoundStatement statement(long tableId, String partitionKey,
-      PartitionBatch.Change change, Entity before) {
-    if (change.isDeletion()) {
-      // A batch deletes only rows it found (the planner rejects deleting a missing entity).
-      return before == null ? null
-          : deleteIfUnchanged.bind(tableId, partitionKey, change.rowKey(), ticks(before));
+  /**
+   * Executes the conditional batch; when it fails with an unknown outcome, finds out whether it
+   * was applied after all.
+   *
+   * <p>Never retried blindly. A Paxos proposal that only a minority of replicas accepted before the
+   * timeout is not lost: a later round that reaches one of those replicas completes it. So a retry
+   * could apply the writes twice (two versions, two ETags), or fail its own {@code IF NOT EXISTS}
+   * against the row this very request created and answer 409 EntityAlreadyExists for it.
+   *
+   * <p>The SERIAL read below runs a Paxos round of its own, which completes any proposal it finds
+   * accepted but not committed. If the rows hold this commit's values (its commit time is unique
+   * to it), the batch was applied. If they do not, the outcome stays unknown: a proposal the read
+   * did not reach may still be completed later, so the failure is answered as it is.
+   */
+  private boolean persistOrResolve(long tableId, String partitionKey, BatchStatement batch,
+      Map<String, Version> after) {
+    try {
+      return session.execute(batch).wasApplied();
+    } catch (DriverException failure) {
+      if (!CassandraFailures.outcomeUnknown(failure)) {
+        throw failure;
+      }
+      if (holdsExactly(tableId, partitionKey, after, failure)) {
+        LOG.debug("a conditional batch failed with {} but had been applied", failure.toString());
+        return true;
+      }
+      LOG.debug("a conditional batch failed with {} and was not found applied (re-read failures:"
+          + " {})", failure.toString(), Arrays.toString(failure.getSuppressed()));
+      throw failure; // the entry point answers it (OperationTimedOut for a timeout)
     }
-    Entity after = change.entity();
-    long ts = EdmDateTimes.toTicks(after.timestamp());
-    ByteBuffer value =
-        ByteBuffer.wrap(EntityValueCodec.encode(after.timestamp(), after.properties()));
-    return before == null
-        ? insertIfAbsent.bind(tableId, partitionKey, change.rowKey(), ts, value)
-        : updateIfUnchanged.bind(ts, value, tableId, partitionKey, change.rowKey(), ticks(before));
+  }
+
+  /**
+   * Whether every row holds exactly {@code after} (same ts and value; absent for a deletion), read
+   * at SERIAL. A failure to read counts as "not known", recorded on {@code failure}.
+   */
+  private boolean holdsExactly(long tableId, String partitionKey, Map<String, Version> after,
+      DriverException failure) {
+    Map<String, Version> found = new LinkedHashMap<>();
+    try {
+      for (Row row : session.execute(readVersions
+          .bind(tableId, partitionKey, new ArrayList<>(after.keySet()))
+          .setConsistencyLevel(serial).setIdempotent(true))) {
+        found.put(row.getString(0), new Version(row.getLong(1), row.getByteBuffer(2)));
+      }
+    } catch (DriverException again) {
+      failure.addSuppressed(again);
+      return false;
+    }
+    for (Map.Entry<String, Version> row : after.entrySet()) {
+      if (!Objects.equals(found.get(row.getKey()), row.getValue())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static long ticks(Entity entity) {
     return EdmDateTimes.toTicks(entity.timestamp());
+  }
+
+  /** A row's stored version: its commit time in ticks and its encoded value. */
+  private record Version(long ts, ByteBuffer value) {
+    static Version of(Entity entity) {
+      return new Version(EdmDateTimes.toTicks(entity.timestamp()),
+          ByteBuffer.wrap(EntityValueCodec.encode(entity.timestamp(), entity.properties())));
+    }
   }
 }

@@ -2,6 +2,7 @@ package dev.tabula.engine.cassandra;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.tabula.engine.AccessPolicy;
@@ -11,6 +12,7 @@ import dev.tabula.model.TableNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The catalog in the {@code tables} table: one Cassandra partition per account, clustered by the
@@ -20,7 +22,9 @@ import java.util.Optional;
  * from a compare-and-set counter and are never reused.
  *
  * <p>Deleting a table removes its row at once, so the name is free again, and hands the id to
- * {@link CassandraReclaimer}, which removes the entities in the background. Thread-safe.
+ * {@link CassandraReclaimer}, which removes the entities in the background. Cluster failures are
+ * answered as {@link CassandraFailures} says; a create or delete whose outcome a timeout left
+ * unknown is resolved by reading the name again at SERIAL. Thread-safe.
  */
 final class CassandraCatalog implements Catalog {
   private static final String TABLE_IDS = "table_id";
@@ -60,55 +64,39 @@ final class CassandraCatalog implements Catalog {
   @Override
   public Optional<TableInfo> createTable(String account, String name) {
     lifecycle.ensureOpen();
-    String canonical = TableNames.canonical(name);
-    if (find(account, canonical, serial).isPresent()) {
-      return Optional.empty();
-    }
-    long id = sequences.increment(TABLE_IDS);
-    boolean created =
-        session.execute(insert.bind(account, canonical, name, id)).wasApplied();
-    return created ? Optional.of(new TableInfo(account, name, id)) : Optional.empty();
+    return CassandraFailures.guard(() -> create(account, TableNames.canonical(name), name));
   }
 
   @Override
   public boolean deleteTable(String account, String name) {
     lifecycle.ensureOpen();
-    String canonical = TableNames.canonical(name);
-    while (true) {
-      Optional<TableInfo> table = find(account, canonical, serial);
-      if (table.isEmpty()) {
-        return false;
-      }
-      long id = table.get().id();
-      if (session.execute(delete.bind(account, canonical, id)).wasApplied()) {
-        // Recorded only after the name is gone: a crash in between leaks space, never data.
-        reclaimer.reclaim(id);
-        return true;
-      }
-    }
+    return CassandraFailures.guard(() -> delete(account, TableNames.canonical(name)));
   }
 
   @Override
   public Optional<TableInfo> findTable(String account, String name) {
     lifecycle.ensureOpen();
-    return find(account, TableNames.canonical(name), null);
+    return CassandraFailures.guard(() -> find(account, TableNames.canonical(name), null));
   }
 
   @Override
   public List<TableInfo> listTables(String account, String fromCanonicalName, int limit) {
     lifecycle.ensureOpen();
     String from = fromCanonicalName == null ? "" : fromCanonicalName;
-    List<TableInfo> tables = new ArrayList<>();
-    for (Row row : session.execute(list.bind(account, from, limit))) {
-      tables.add(new TableInfo(account, row.getString(0), row.getLong(1)));
-    }
-    return tables;
+    return CassandraFailures.guard(() -> {
+      List<TableInfo> tables = new ArrayList<>();
+      for (Row row : session.execute(list.bind(account, from, limit).setIdempotent(true))) {
+        tables.add(new TableInfo(account, row.getString(0), row.getLong(1)));
+      }
+      return tables;
+    });
   }
 
   @Override
   public Optional<List<AccessPolicy>> accessPolicies(String account, String name) {
     lifecycle.ensureOpen();
-    Row row = session.execute(policies.bind(account, TableNames.canonical(name))).one();
+    Row row = CassandraFailures.guard(() -> session.execute(
+        policies.bind(account, TableNames.canonical(name)).setIdempotent(true)).one());
     return row == null
         ? Optional.empty()
         : Optional.of(CassandraPolicyCodec.decode(row.getByteBuffer(1)));
@@ -118,20 +106,85 @@ final class CassandraCatalog implements Catalog {
   public boolean setAccessPolicies(String account, String name, List<AccessPolicy> policies) {
     lifecycle.ensureOpen();
     String canonical = TableNames.canonical(name);
+    return CassandraFailures.guard(() -> {
+      while (true) {
+        Optional<TableInfo> table = find(account, canonical, serial);
+        if (table.isEmpty()) {
+          return false;
+        }
+        if (session.execute(setPolicies.bind(CassandraPolicyCodec.encode(policies), account,
+            canonical, table.get().id())).wasApplied()) {
+          return true;
+        }
+      }
+    });
+  }
+
+  private Optional<TableInfo> create(String account, String canonical, String name) {
+    if (find(account, canonical, serial).isPresent()) {
+      return Optional.empty();
+    }
+    TableInfo table = new TableInfo(account, name, sequences.increment(TABLE_IDS));
+    try {
+      boolean created =
+          session.execute(insert.bind(account, canonical, name, table.id())).wasApplied();
+      return created ? Optional.of(table) : Optional.empty();
+    } catch (DriverException failure) {
+      // As for entity writes (CassandraApply): never retried blindly, resolved by a SERIAL read.
+      // The id is this call's alone, so finding it under the name proves the insert applied.
+      if (CassandraFailures.outcomeUnknown(failure)
+          && idAfter(account, canonical, failure).equals(OptionalLong.of(table.id()))) {
+        return Optional.of(table);
+      }
+      throw failure;
+    }
+  }
+
+  private boolean delete(String account, String canonical) {
     while (true) {
       Optional<TableInfo> table = find(account, canonical, serial);
       if (table.isEmpty()) {
         return false;
       }
-      if (session.execute(setPolicies.bind(CassandraPolicyCodec.encode(policies), account,
-          canonical, table.get().id())).wasApplied()) {
+      long id = table.get().id();
+      boolean deleted;
+      try {
+        deleted = session.execute(delete.bind(account, canonical, id)).wasApplied();
+      } catch (DriverException failure) {
+        // Ids are never reused: once this id is no longer under the name, the table this call
+        // found is gone, by this call or a racing delete; either way it is deleted as asked, and
+        // reclaiming its data twice is harmless.
+        OptionalLong now = CassandraFailures.outcomeUnknown(failure)
+            ? idAfter(account, canonical, failure) : OptionalLong.of(id);
+        if (now.isEmpty() || now.getAsLong() == id) {
+          throw failure;
+        }
+        deleted = true;
+      }
+      if (deleted) {
+        // Recorded only after the name is gone: a crash in between leaks space, never data.
+        reclaimer.reclaim(id);
         return true;
       }
     }
   }
 
+  /**
+   * The id under the name, read at SERIAL after a write with an unknown outcome: 0 when no table
+   * has the name (ids start at 1), empty when this read failed too (recorded on {@code failure}).
+   */
+  private OptionalLong idAfter(String account, String canonical, DriverException failure) {
+    try {
+      return OptionalLong.of(find(account, canonical, serial).map(TableInfo::id).orElse(0L));
+    } catch (DriverException again) {
+      failure.addSuppressed(again);
+      return OptionalLong.empty();
+    }
+  }
+
   private Optional<TableInfo> find(String account, String canonical, ConsistencyLevel level) {
-    Row row = session.execute(find.bind(account, canonical).setConsistencyLevel(level)).one();
+    Row row = session.execute(
+        find.bind(account, canonical).setConsistencyLevel(level).setIdempotent(true)).one();
     return row == null
         ? Optional.empty()
         : Optional.of(new TableInfo(account, row.getString(0), row.getLong(1)));

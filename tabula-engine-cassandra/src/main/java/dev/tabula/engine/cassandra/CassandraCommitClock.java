@@ -37,8 +37,9 @@ final class CassandraCommitClock {
     Instant next = clock.next();
     long ticks = EdmDateTimes.toTicks(next);
     if (ticks >= floorTicks) {
-      floorTicks = ticks + RESERVE_TICKS;
-      sequences.raiseTo(FLOOR, floorTicks);
+      long floor = ticks + RESERVE_TICKS;
+      sequences.raiseTo(FLOOR, floor);
+      floorTicks = floor; // only once stored: after a failed raise, the next commit tries again
     }
     return next;
   }

@@ -18,7 +18,8 @@ import java.util.Optional;
 /**
  * Entities in Cassandra: point reads at the configured consistency, scans through {@link
  * CassandraScan}, applies through {@link CassandraApply}. A deleted table reads as empty and
- * accepts no writes. Thread-safe.
+ * accepts no writes. A failure of the cluster is answered with the service's error ({@link
+ * CassandraFailures}). Thread-safe.
  */
 final class CassandraEntityStore implements EntityStore {
   private final CqlSession session;
@@ -45,7 +46,8 @@ final class CassandraEntityStore implements EntityStore {
     if (reclaimer.isDropped(tableId)) {
       return Optional.empty();
     }
-    Row row = session.execute(read.bind(tableId, key.partitionKey(), key.rowKey())).one();
+    Row row = CassandraFailures.guard(() -> session.execute(
+        read.bind(tableId, key.partitionKey(), key.rowKey()).setIdempotent(true)).one());
     return row == null
         ? Optional.empty()
         : Optional.of(CassandraRows.entity(key.partitionKey(), row));
@@ -57,7 +59,7 @@ final class CassandraEntityStore implements EntityStore {
     if (reclaimer.isDropped(tableId)) {
       return new Page(List.of(), null, StopReason.SOURCE_EXHAUSTED, 0);
     }
-    return scan.page(tableId, request);
+    return CassandraFailures.guard(() -> scan.page(tableId, request));
   }
 
   @Override
@@ -66,6 +68,6 @@ final class CassandraEntityStore implements EntityStore {
     if (reclaimer.isDropped(tableId)) {
       throw TableErrorCode.TABLE_NOT_FOUND.exception();
     }
-    return apply.apply(tableId, partitionKey, writes);
+    return CassandraFailures.guard(() -> apply.apply(tableId, partitionKey, writes));
   }
 }

@@ -67,7 +67,7 @@ final class CassandraPartitionDirectory {
     BoundStatement statement = from == null
         ? all.bind(tableId)
         : (inclusive ? fromInclusive : fromExclusive).bind(tableId, from);
-    Iterator<Row> rows = session.execute(statement.setPageSize(pageSize)).iterator();
+    Iterator<Row> rows = session.execute(statement.setPageSize(pageSize).setIdempotent(true)).iterator();
     return new Iterator<>() {
       @Override
       public boolean hasNext() {

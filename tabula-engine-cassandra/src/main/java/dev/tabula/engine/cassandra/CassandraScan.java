@@ -86,7 +86,7 @@ final class CassandraScan {
         lower instanceof KeyBound.AtKey at && at.key().partitionKey().equals(partitionKey)
             ? partitionFrom.bind(tableId, partitionKey, at.key().rowKey())
             : partition.bind(tableId, partitionKey);
-    return statement.setPageSize(fetch);
+    return statement.setPageSize(fetch).setIdempotent(true);
   }
 
   /** The page being filled, and the rules for when it ends. */

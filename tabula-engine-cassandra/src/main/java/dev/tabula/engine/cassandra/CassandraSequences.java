@@ -29,7 +29,7 @@ final class CassandraSequences {
 
   /** The counter's value, read linearizably; 0 when it was never set. */
   long current(String name) {
-    Row row = session.execute(select.bind(name).setConsistencyLevel(serial)).one();
+    Row row = session.execute(select.bind(name).setConsistencyLevel(serial).setIdempotent(true)).one();
     return row == null ? 0 : row.getLong(0);
   }
 

@@ -15,8 +15,20 @@ final class CassandraSessions {
 
   private CassandraSessions() {}
 
+  /**
+   * The native protocol version, pinned: with v5, Cassandra 4.0+ adds a {@code contentions} field
+   * to a CAS write timeout that the driver's protocol codec (native-protocol 1.5.2, in driver
+   * 4.19.2) does not read. The two bytes left over are then decoded as the next frame, which fails,
+   * and the driver closes the connection and aborts every request in flight on it. Seen here: each
+   * contended lightweight transaction that timed out cost the node's only connection and answered
+   * its neighbours' requests with ClosedConnectionException, then NodeUnavailableException until
+   * the pool reconnected. Version 4 has no such field; Tabula uses nothing v5 adds.
+   */
+  static final String PROTOCOL_VERSION = "V4";
+
   static CqlSession open(CassandraOptions options) {
     DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
+        .withString(DefaultDriverOption.PROTOCOL_VERSION, PROTOCOL_VERSION)
         .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, options.requestTimeout())
         .withString(DefaultDriverOption.REQUEST_CONSISTENCY, options.consistency())
         .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, options.serialConsistency())

@@ -72,7 +72,9 @@ public final class CassandraStorageEngine implements StorageEngine {
   /**
    * Opens the engine on a session the caller owns and keeps open after {@link #close}, e.g. one
    * session shared by engines on several keyspaces. Only the options' keyspace, replication and
-   * serial consistency are used; the session's own settings govern the rest.
+   * serial consistency are used; the session's own settings govern the rest. Pin its protocol to
+   * v4 as {@link #open} does (see {@code CassandraSessions.PROTOCOL_VERSION}): on v5 a timed-out
+   * lightweight transaction breaks the driver's connection.
    */
   public static CassandraStorageEngine attach(CqlSession session, CassandraOptions options,
       Clock wallClock) {
