@@ -30,9 +30,10 @@ final class EdmValueEncoder {
   static void write(JsonGenerator out, String name, EdmValue value, MetadataLevel level)
       throws IOException {
     if (level != MetadataLevel.NO_METADATA && needsAnnotation(value)) {
-      out.writeStringField(name + TYPE_SUFFIX, value.type().odataName());
+      out.writeFieldName(FieldNames.annotationOf(name));
+      out.writeString(value.type().odataName());
     }
-    out.writeFieldName(name);
+    out.writeFieldName(FieldNames.of(name));
     writeValue(out, value);
   }
 

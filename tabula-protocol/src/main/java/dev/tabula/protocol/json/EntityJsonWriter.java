@@ -83,17 +83,20 @@ public final class EntityJsonWriter {
       throws IOException {
     writeEntryMetadata(out, entity, ctx, level);
     if (projection.includes("PartitionKey")) {
-      out.writeStringField("PartitionKey", entity.partitionKey());
+      out.writeFieldName(FieldNames.PARTITION_KEY);
+      out.writeString(entity.partitionKey());
     }
     if (projection.includes("RowKey")) {
-      out.writeStringField("RowKey", entity.rowKey());
+      out.writeFieldName(FieldNames.ROW_KEY);
+      out.writeString(entity.rowKey());
     }
     if (entity.timestamp() != null && projection.includes("Timestamp")) {
       if (level == MetadataLevel.FULL_METADATA) {
         out.writeStringField(
             "Timestamp" + EdmValueEncoder.TYPE_SUFFIX, EdmType.DATE_TIME.odataName());
       }
-      out.writeStringField("Timestamp", EdmDateTimes.format(entity.timestamp()));
+      out.writeFieldName(FieldNames.TIMESTAMP);
+      out.writeString(EdmDateTimes.format(entity.timestamp()));
     }
     for (Map.Entry<String, EdmValue> property : entity.properties().entrySet()) {
       if (projection.includes(property.getKey())) {
@@ -113,7 +116,8 @@ public final class EntityJsonWriter {
       out.writeStringField("odata.id", ctx.entityId(entity.partitionKey(), entity.rowKey()));
     }
     if (level != MetadataLevel.NO_METADATA && entity.timestamp() != null) {
-      out.writeStringField("odata.etag", entity.etag().value());
+      out.writeFieldName(FieldNames.ETAG);
+      out.writeString(entity.etag().value());
     }
     if (full) {
       out.writeStringField(
