@@ -75,6 +75,9 @@ class NonBlockingReadsIT {
         table.listEntities(new ListEntitiesOptions().setFilter("i ge 2"), null, null).stream().toList();
 
     assertThat(all).extracting(TableEntity::getRowKey).containsExactly("r2", "r3", "r4");
+    assertThat(engine.nonBlockingCallerThreads())
+        .as("a query is not tried on the event loop: it would be refused after routing and auth")
+        .isEmpty();
     assertThat(engine.callerThreads())
         .isNotEmpty()
         .allSatisfy(name -> assertThat(name).startsWith("tabula-worker-"));

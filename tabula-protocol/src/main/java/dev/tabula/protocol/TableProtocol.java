@@ -110,7 +110,7 @@ public final class TableProtocol {
    * @param scheme {@code http} or {@code https}, for the links in OData payloads
    */
   public ServiceResponse handleWithoutBlocking(ServiceRequest request, String scheme) {
-    if (!answersWithoutBlocking || !"GET".equals(request.method())) {
+    if (!answersWithoutBlocking || !"GET".equals(request.method()) || !namesOneItem(request)) {
       return null;
     }
     try {
@@ -118,6 +118,17 @@ public final class TableProtocol {
     } catch (NonBlocking.WouldBlock e) {
       return null;
     }
+  }
+
+  /**
+   * Whether the path ends in a key, as a point read ({@code t(PartitionKey='a',RowKey='b')}) or Get
+   * Table ({@code Tables('t')}) does. Queries ({@code t()}, {@code Tables}) always scan, which an
+   * attempt refuses only after routing and authentication, so they skip it rather than do that
+   * work twice.
+   */
+  private static boolean namesOneItem(ServiceRequest request) {
+    String path = request.rawPath();
+    return path.endsWith(")") && !path.endsWith("()");
   }
 
   /**
