@@ -19,9 +19,10 @@ import org.rocksdb.WriteBatch;
 
 /**
  * Entities in the entities column family, keyed by {@link RocksKeys}, valued by {@link
- * EntityValueCodec}. A partition batch runs its read-check-write under its partition's stripe lock
- * and commits as one synced {@link WriteBatch}, which also raises the commit-time mark in the
- * catalog so commit times keep increasing after a restart. Thread-safe.
+ * EntityValueCodec}. A write runs its read-check-write under {@link RocksPartitionLocks} (its row
+ * for a single entity, its partition for a batch) and commits as one synced {@link WriteBatch},
+ * which also raises the commit-time mark in the catalog so commit times keep increasing after a
+ * restart. Thread-safe.
  */
 final class RocksEntityStore implements EntityStore {
   private final RocksDatabase database;
@@ -53,13 +54,17 @@ final class RocksEntityStore implements EntityStore {
   public ApplyResult apply(long tableId, String partitionKey, List<Write> writes) {
     return database.use(
         () -> live.whileLive(tableId,
-            () -> locks.withLock(tableId, partitionKey,
-                () -> applyLocked(tableId, partitionKey, writes))));
+            () -> writes.size() == 1
+                ? locks.withRow(tableId, partitionKey, writes.get(0).rowKey(),
+                    () -> applyLocked(tableId, partitionKey, writes))
+                : locks.withPartition(tableId, partitionKey,
+                    () -> applyLocked(tableId, partitionKey, writes))));
   }
 
   private ApplyResult applyLocked(long tableId, String partitionKey, List<Write> writes)
       throws RocksDBException {
-    // Taken under the lock, so commit times on one partition increase in commit order.
+    // Taken under the lock, so commit times of a row (and of batches on a partition) increase in
+    // commit order.
     Instant commitTime = clock.next();
     PartitionBatch.Plan plan = PartitionBatch.plan(partitionKey, writes, commitTime,
         rowKey -> Optional.ofNullable(readStored(tableId, partitionKey, rowKey)));

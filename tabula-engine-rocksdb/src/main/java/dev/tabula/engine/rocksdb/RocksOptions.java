@@ -4,8 +4,8 @@ package dev.tabula.engine.rocksdb;
  * Tuning for {@link RocksStorageEngine}.
  *
  * @param blockCacheBytes the LRU block cache shared by all column families
- * @param lockStripes how many locks partition batches are spread over (a power of two); two
- *     partitions that share a stripe only wait for each other, they never deadlock
+ * @param lockStripes how many partition locks, and how many row locks, writes are spread over (a
+ *     power of two); keys that share a stripe only wait for each other, they never deadlock
  */
 public record RocksOptions(long blockCacheBytes, int lockStripes) {
   /** 64 MiB of block cache. */
