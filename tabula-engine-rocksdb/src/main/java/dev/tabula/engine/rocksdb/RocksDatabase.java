@@ -36,6 +36,8 @@ final class RocksDatabase implements AutoCloseable {
   private static final byte[] CATALOG = "catalog".getBytes(StandardCharsets.UTF_8);
   private static final byte[] ENTITIES = "entities".getBytes(StandardCharsets.UTF_8);
   private static final long MAX_TOTAL_WAL_BYTES = 256L * 1024 * 1024;
+  /** Spent logs kept for reuse: one is ready whenever the memtables switch to a new log. */
+  private static final int RECYCLED_LOGS = 2;
 
   /** Native objects in the order they were made; closed in reverse. */
   private final Deque<AutoCloseable> natives;
@@ -87,6 +89,11 @@ final class RocksDatabase implements AutoCloseable {
       // seen after a million inserts). Past this bound the oldest family is flushed, so the logs,
       // and the replay after a crash, stay small.
       dbOptions.setMaxTotalWalSize(MAX_TOTAL_WAL_BYTES);
+      // A synced append to a new log must also journal the file's new size; overwriting a recycled
+      // log's blocks needs only the data written, which measured ~30% faster per sync on ext4
+      // (1 KiB synced puts from one thread: ~5,400/s appending, ~7,500/s recycled). Records left
+      // from a log's previous use carry its old number, so recovery stops at them.
+      dbOptions.setRecycleLogFileNum(RECYCLED_LOGS);
       WriteOptions sync = push(natives, new WriteOptions().setSync(true));
       ReadOptions memoryOnly =
           push(natives, new ReadOptions().setReadTier(ReadTier.BLOCK_CACHE_TIER));
