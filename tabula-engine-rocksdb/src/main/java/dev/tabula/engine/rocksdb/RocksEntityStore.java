@@ -12,29 +12,32 @@ import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 
 /**
  * Entities in the entities column family, keyed by {@link RocksKeys}, valued by {@link
- * EntityValueCodec}. A write runs its read-check-write under {@link RocksPartitionLocks} (its row
- * for a single entity, its partition for a batch) and commits as one synced {@link WriteBatch},
- * which also raises the commit-time mark in the catalog so commit times keep increasing after a
- * restart. Thread-safe.
+ * EntityValueCodec}. Applies on a partition commit in rounds ({@link RocksCommitQueues}): each
+ * round's read-check-writes run in order on one thread and persist as one synced {@link
+ * WriteBatch}, which also raises the commit-time mark in the catalog so commit times keep
+ * increasing after a restart. Thread-safe.
  */
 final class RocksEntityStore implements EntityStore {
   private final RocksDatabase database;
   private final RocksLiveTables live;
-  private final RocksPartitionLocks locks;
+  private final RocksCommitQueues queues;
   private final CommitClock clock;
 
   RocksEntityStore(
-      RocksDatabase database, RocksLiveTables live, RocksPartitionLocks locks, CommitClock clock) {
+      RocksDatabase database, RocksLiveTables live, int commitQueues, CommitClock clock) {
     this.database = database;
     this.live = live;
-    this.locks = locks;
+    this.queues = new RocksCommitQueues(commitQueues, this::commitRound);
     this.clock = clock;
   }
 
@@ -52,46 +55,73 @@ final class RocksEntityStore implements EntityStore {
   /** {@inheritDoc} Throws {@code TABLE_NOT_FOUND} for a table id the catalog does not list. */
   @Override
   public ApplyResult apply(long tableId, String partitionKey, List<Write> writes) {
+    // The caller holds the table live and the database open while a round commits its writes.
     return database.use(
-        () -> live.whileLive(tableId,
-            () -> writes.size() == 1
-                ? locks.withRow(tableId, partitionKey, writes.get(0).rowKey(),
-                    () -> applyLocked(tableId, partitionKey, writes))
-                : locks.withPartition(tableId, partitionKey,
-                    () -> applyLocked(tableId, partitionKey, writes))));
+        () -> live.whileLive(tableId, () -> queues.apply(tableId, partitionKey, writes)));
   }
 
-  private ApplyResult applyLocked(long tableId, String partitionKey, List<Write> writes)
-      throws RocksDBException {
-    // Taken under the lock, so commit times of a row (and of batches on a partition) increase in
-    // commit order.
-    Instant commitTime = clock.next();
-    PartitionBatch.Plan plan = PartitionBatch.plan(partitionKey, writes, commitTime,
-        rowKey -> Optional.ofNullable(readStored(tableId, partitionKey, rowKey)));
-    if (plan instanceof PartitionBatch.Commit commit) {
-      persist(tableId, partitionKey, commitTime, commit.changes());
-    }
-    return plan.result();
-  }
-
-  /** Writes a committed plan as one synced batch, with the raised commit-time mark. */
-  private void persist(long tableId, String partitionKey, Instant commitTime,
-      List<PartitionBatch.Change> changes) throws RocksDBException {
+  /**
+   * Plans a round's applies in order, each against the stored rows as the earlier ones left them,
+   * and persists every committed plan in one synced batch. Commit times are taken in that order,
+   * so they increase in commit order on every partition.
+   */
+  private void commitRound(List<RocksCommitQueues.Apply> round) throws RocksDBException {
+    Map<RowRef, Optional<Entity>> planned = new HashMap<>();
+    Map<RocksCommitQueues.Apply, ApplyResult> results = new LinkedHashMap<>();
+    Instant lastCommit = null;
     try (WriteBatch batch = new WriteBatch()) {
-      for (PartitionBatch.Change change : changes) {
-        byte[] key = RocksKeys.entityKey(tableId, partitionKey, change.rowKey());
-        if (change.isDeletion()) {
-          batch.delete(database.entities, key);
-        } else {
-          batch.put(database.entities, key,
-              EntityValueCodec.encode(commitTime, change.entity().properties()));
+      for (RocksCommitQueues.Apply apply : round) {
+        Instant commitTime = clock.next();
+        PartitionBatch.Plan plan;
+        try {
+          plan = PartitionBatch.plan(apply.partitionKey, apply.writes, commitTime,
+              rowKey -> current(planned, new RowRef(apply.tableId, apply.partitionKey, rowKey)));
+        } catch (RuntimeException e) {
+          apply.fail(e); // its own failure; the others go on
+          continue;
         }
+        if (plan instanceof PartitionBatch.Commit commit) {
+          stage(batch, apply, commitTime, commit.changes(), planned);
+          lastCommit = commitTime;
+        }
+        results.put(apply, plan.result());
       }
-      batch.merge(database.catalog, RocksCatalogRecords.CLOCK_KEY,
-          RocksCatalogRecords.clockMark(EdmDateTimes.toTicks(commitTime)));
-      database.db.write(database.syncWrites, batch);
+      if (lastCommit != null) {
+        batch.merge(database.catalog, RocksCatalogRecords.CLOCK_KEY,
+            RocksCatalogRecords.clockMark(EdmDateTimes.toTicks(lastCommit)));
+        database.db.write(database.syncWrites, batch);
+      }
+    }
+    results.forEach(RocksCommitQueues.Apply::succeed);
+  }
+
+  /** A row as the round left it so far, else as stored. */
+  private Optional<Entity> current(Map<RowRef, Optional<Entity>> planned, RowRef row)
+      throws RocksDBException {
+    Optional<Entity> staged = planned.get(row);
+    return staged != null
+        ? staged
+        : Optional.ofNullable(readStored(row.tableId(), row.partitionKey(), row.rowKey()));
+  }
+
+  private void stage(WriteBatch batch, RocksCommitQueues.Apply apply, Instant commitTime,
+      List<PartitionBatch.Change> changes, Map<RowRef, Optional<Entity>> planned)
+      throws RocksDBException {
+    for (PartitionBatch.Change change : changes) {
+      byte[] key = RocksKeys.entityKey(apply.tableId, apply.partitionKey, change.rowKey());
+      if (change.isDeletion()) {
+        batch.delete(database.entities, key);
+      } else {
+        batch.put(database.entities, key,
+            EntityValueCodec.encode(commitTime, change.entity().properties()));
+      }
+      planned.put(new RowRef(apply.tableId, apply.partitionKey, change.rowKey()),
+          Optional.ofNullable(change.entity()));
     }
   }
+
+  /** A row of a round's overlay. */
+  private record RowRef(long tableId, String partitionKey, String rowKey) {}
 
   private Entity readStored(long tableId, String partitionKey, String rowKey)
       throws RocksDBException {

@@ -58,7 +58,7 @@ public final class RocksStorageEngine implements StorageEngine {
       }
       settings = new RocksAccountSettings(database);
       entities = new RocksEntityStore(
-          database, live, new RocksPartitionLocks(options.lockStripes()), clock);
+          database, live, options.commitQueues(), clock);
     } catch (RuntimeException e) {
       database.close();
       throw e;
