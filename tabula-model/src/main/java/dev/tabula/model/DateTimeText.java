@@ -105,6 +105,80 @@ final class DateTimeText {
     return pos + 3;
   }
 
+  /**
+   * The instant of {@code yyyy-MM-ddTHH:mm:ss[.f{1,9}]Z}, the form every SDK sends, truncated to
+   * the 100 ns tick; null for any other text, also a valid one, which the caller parses with
+   * java.time (Parsed's field maps were ~3% of an insert's CPU). Only a value that is certainly
+   * valid is answered, so the result always equals the java.time one
+   * ({@code EdmDateTimesParseProperties}).
+   */
+  static Instant parseCanonical(String text) {
+    int length = text.length();
+    if (length < 20 || length > 30 || text.charAt(length - 1) != 'Z'
+        || text.charAt(4) != '-' || text.charAt(7) != '-' || text.charAt(10) != 'T'
+        || text.charAt(13) != ':' || text.charAt(16) != ':') {
+      return null;
+    }
+    int year = number(text, 0, 4);
+    int month = number(text, 5, 7);
+    int day = number(text, 8, 10);
+    int hour = number(text, 11, 13);
+    int minute = number(text, 14, 16);
+    int second = number(text, 17, 19);
+    if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)
+        || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) {
+      return null;
+    }
+    int nanos = 0;
+    if (length > 20) {
+      int digits = length - 21; // between '.' and 'Z'
+      if (text.charAt(19) != '.' || digits < 1 || digits > 9) {
+        return null;
+      }
+      nanos = number(text, 20, 20 + digits);
+      if (nanos < 0) {
+        return null;
+      }
+      for (int i = digits; i < 9; i++) {
+        nanos *= 10;
+      }
+    }
+    long seconds = daysFromCivil(year, month, day) * SECONDS_PER_DAY
+        + hour * 3600L + minute * 60L + second;
+    return Instant.ofEpochSecond(seconds, nanos - nanos % 100);
+  }
+
+  /** The decimal value of ASCII digits {@code [from, to)}, or -1 if any is not a digit. */
+  private static int number(String text, int from, int to) {
+    int value = 0;
+    for (int i = from; i < to; i++) {
+      int digit = text.charAt(i) - '0';
+      if (digit < 0 || digit > 9) {
+        return -1;
+      }
+      value = value * 10 + digit;
+    }
+    return value;
+  }
+
+  private static int daysIn(int year, int month) {
+    return switch (month) {
+      case 2 -> year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28;
+      case 4, 6, 9, 11 -> 30;
+      default -> 31;
+    };
+  }
+
+  /** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil). */
+  private static long daysFromCivil(int year, int month, int day) {
+    int y = month <= 2 ? year - 1 : year;
+    int era = Math.floorDiv(y, 400);
+    int yearOfEra = y - era * 400;
+    int dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
+    int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+    return era * 146_097L + dayOfEra - 719_468;
+  }
+
   /** Years beyond 4 digits, which the service's range excludes; kept only so nothing throws. */
   private static String slowFormat(Instant instant) {
     Instant t = EdmDateTimes.truncate(instant);

@@ -44,6 +44,10 @@ public final class EdmDateTimes {
    * accepted and truncated to the 100 ns tick.
    */
   public static Instant parse(String text) {
+    Instant canonical = DateTimeText.parseCanonical(text);
+    if (canonical != null) {
+      return canonical;
+    }
     try {
       return truncate(OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant());
     } catch (DateTimeParseException withOffsetFailed) {

@@ -26,13 +26,8 @@ import java.util.regex.Pattern;
  * InvalidValueType} has no documented trigger in entity bodies).
  */
 final class EdmValueDecoder {
-  private static final Pattern INTEGER = Pattern.compile("[+-]?\\d+");
   private static final Pattern DECIMAL =
       Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
-  private static final Pattern HEX32 = Pattern.compile("[0-9a-fA-F]{32}");
-  private static final Pattern GUID_D =
-      Pattern.compile(
-          "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
   private EdmValueDecoder() {}
 
@@ -155,9 +150,9 @@ final class EdmValueDecoder {
       text = text.substring(1, 37);
     }
     String hex;
-    if (GUID_D.matcher(text).matches()) {
+    if (isGuidD(text)) {
       hex = text.replace("-", "");
-    } else if (HEX32.matcher(text).matches()) {
+    } else if (text.length() == 32 && isHex(text, 0, 32)) {
       hex = text;
     } else {
       throw invalid();
@@ -186,10 +181,47 @@ final class EdmValueDecoder {
 
   private static String integerText(JsonScalar value) {
     if (value.kind() == Kind.INTEGER
-        || value.kind() == Kind.STRING && INTEGER.matcher(value.text()).matches()) {
+        || value.kind() == Kind.STRING && isInteger(value.text())) {
       return value.text();
     }
     throw invalid();
+  }
+
+  // Character checks instead of regular expressions: matching the Guid pattern took ~5% of an
+  // insert's CPU in a profile (one recursive call per character).
+
+  /** {@code 8-4-4-4-12} hex digits with hyphens (the form D). */
+  private static boolean isGuidD(String text) {
+    return text.length() == 36
+        && text.charAt(8) == '-' && text.charAt(13) == '-'
+        && text.charAt(18) == '-' && text.charAt(23) == '-'
+        && isHex(text, 0, 8) && isHex(text, 9, 13) && isHex(text, 14, 18)
+        && isHex(text, 19, 23) && isHex(text, 24, 36);
+  }
+
+  private static boolean isHex(String text, int from, int to) {
+    for (int i = from; i < to; i++) {
+      char c = text.charAt(i);
+      if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** An optional sign, then one or more ASCII digits. */
+  private static boolean isInteger(String text) {
+    int start = !text.isEmpty() && (text.charAt(0) == '+' || text.charAt(0) == '-') ? 1 : 0;
+    if (start == text.length()) {
+      return false;
+    }
+    for (int i = start; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static String require(JsonScalar value, Kind kind) {
