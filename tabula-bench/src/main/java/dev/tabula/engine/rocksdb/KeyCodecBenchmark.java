@@ -1,0 +1,71 @@
+package dev.tabula.engine.rocksdb;
+
+import dev.tabula.model.EntityKey;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The RocksDB engine's entity keys ({@link RocksKeys}): {@code encode} runs once per entity of
+ * every write and point read, {@code decode} once per page for its continuation and once per row a
+ * scan's filter or result needs the key of. Keys as the load generator makes them, and keys with
+ * non-ASCII characters (two-, three- and four-byte UTF-8, the last a surrogate pair in Java),
+ * which the JDK's UTF-8 coding handles off its ASCII fast path.
+ *
+ * <p>In package {@code dev.tabula.engine.rocksdb} because {@link RocksKeys} is package-private;
+ * the benchmarks run from the class path, where the split package is allowed.
+ *
+ * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar KeyCodecBenchmark -f 1 -wi 3 -i 5}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class KeyCodecBenchmark {
+  private static final long TABLE_ID = 42;
+
+  /** The keys by name. */
+  static final Map<String, EntityKey> KEYS =
+      Map.of(
+          "ascii", new EntityKey("p042", "0000000123"),
+          "nonAscii", new EntityKey("Zürich-北京", "Größe 😀 0000000123"));
+
+  @Param({"ascii", "nonAscii"})
+  public String keys;
+
+  private String partitionKey;
+  private String rowKey;
+  private byte[] encoded;
+
+  @Setup
+  public void setUp() {
+    EntityKey key = KEYS.get(keys);
+    partitionKey = key.partitionKey();
+    rowKey = key.rowKey();
+    encoded = RocksKeys.entityKey(TABLE_ID, partitionKey, rowKey);
+  }
+
+  /** Table id and key strings to the RocksDB key. */
+  @Benchmark
+  public byte[] encode() {
+    return RocksKeys.entityKey(TABLE_ID, partitionKey, rowKey);
+  }
+
+  /** A RocksDB key back to the key strings. */
+  @Benchmark
+  public EntityKey decode() {
+    return RocksKeys.decode(encoded);
+  }
+}
