@@ -91,9 +91,12 @@ pids+=($!)
 tabula_pid=$!
 azurite_port="$(free_port)"
 mkdir -p "$work/azurite-data"
+# Azurite refuses a --location next to --inMemoryPersistence.
+azurite_location=(--location "$work/azurite-data")
+case " ${AZURITE_ARGS:-} " in *" --inMemoryPersistence "*) azurite_location=() ;; esac
 # shellcheck disable=SC2086
 NODE_OPTIONS="${AZURITE_NODE_OPTIONS:-}" "$azurite_bin" --tableHost 127.0.0.1 --tablePort "$azurite_port" \
-  --location "$work/azurite-data" --silent --disableTelemetry ${AZURITE_ARGS:-} >"$out/azurite.log" 2>&1 &
+  "${azurite_location[@]}" --silent --disableTelemetry ${AZURITE_ARGS:-} >"$out/azurite.log" 2>&1 &
 pids+=($!)
 azurite_pid=$!
 baseline_args=()
