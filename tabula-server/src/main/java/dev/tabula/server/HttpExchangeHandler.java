@@ -21,10 +21,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -55,7 +51,7 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
   @Override
   protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
     ServiceRequest serviceRequest =
-        toServiceRequest(request, ByteBufUtil.getBytes(request.content()), peer(ctx));
+        toServiceRequest(request, bodyOf(request), peer(ctx));
     boolean keepAlive = HttpUtil.isKeepAlive(request);
     ServiceResponse answered = protocol.handleWithoutBlocking(serviceRequest, scheme);
     if (answered != null) {
@@ -74,6 +70,13 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
     }
   }
 
+  private static final byte[] NO_BODY = new byte[0];
+
+  /** The body, copied out of Netty's buffer; most requests (every GET) have none. */
+  private static byte[] bodyOf(FullHttpRequest request) {
+    return request.content().isReadable() ? ByteBufUtil.getBytes(request.content()) : NO_BODY;
+  }
+
   /** The transport-neutral view of a request; the body is copied out of Netty's buffer. */
   static ServiceRequest toServiceRequest(HttpRequest request, byte[] body) {
     return toServiceRequest(request, body, null);
@@ -81,9 +84,8 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
 
   /** The same, from a known client address (shared access signatures may restrict it). */
   static ServiceRequest toServiceRequest(HttpRequest request, byte[] body, InetAddress peer) {
-    Map<String, List<String>> headers = new LinkedHashMap<>();
-    request.headers().forEach(h -> headers.computeIfAbsent(h.getKey(), k -> new ArrayList<>()).add(h.getValue()));
-    return new ServiceRequest(request.method().name(), request.uri(), headers, body, peer);
+    return ServiceRequest.fromHeaderLines(
+        request.method().name(), request.uri(), request.headers(), body, peer);
   }
 
   /** The address of the connection's peer: the client, as no proxy header is trusted. */

@@ -27,12 +27,14 @@ public enum AuthScheme {
     return headerName;
   }
 
+  private static final AuthScheme[] ALL = values(); // values() copies its array per call
+
   /**
    * The Shared Key scheme with this name. Case-insensitive, as the service parses the scheme
    * ignoring case.
    */
   public static Optional<AuthScheme> fromHeaderName(String name) {
-    for (AuthScheme scheme : values()) {
+    for (AuthScheme scheme : ALL) {
       if (scheme.headerName != null && scheme.headerName.equalsIgnoreCase(name)) {
         return Optional.of(scheme);
       }

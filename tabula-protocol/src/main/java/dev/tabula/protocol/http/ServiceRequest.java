@@ -48,16 +48,46 @@ public final class ServiceRequest {
       Map<String, List<String>> headers,
       byte[] body,
       InetAddress remoteAddress) {
+    this(method, uri, byName(headers), body, remoteAddress);
+  }
+
+  /**
+   * A request whose headers are given line by line, as a transport reads them (a name may come
+   * more than once).
+   */
+  public static ServiceRequest fromHeaderLines(
+      String method,
+      String uri,
+      Iterable<Map.Entry<String, String>> headerLines,
+      byte[] body,
+      InetAddress remoteAddress) {
+    TreeMap<String, List<String>> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    for (Map.Entry<String, String> line : headerLines) {
+      byName.computeIfAbsent(line.getKey(), x -> new ArrayList<>(1)).add(line.getValue());
+    }
+    return new ServiceRequest(method, uri, byName, body, remoteAddress);
+  }
+
+  private ServiceRequest(
+      String method,
+      String uri,
+      TreeMap<String, List<String>> headersByName,
+      byte[] body,
+      InetAddress remoteAddress) {
     this.remoteAddress = remoteAddress;
     this.method = Objects.requireNonNull(method, "method").toUpperCase(Locale.ROOT);
     int q = uri.indexOf('?');
     this.rawPath = q < 0 ? uri : uri.substring(0, q);
     this.rawQuery = q < 0 ? "" : uri.substring(q + 1);
-    TreeMap<String, List<String>> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    headers.forEach((k, v) -> h.computeIfAbsent(k, x -> new ArrayList<>()).addAll(v));
-    this.headers = Collections.unmodifiableMap(h);
+    this.headers = Collections.unmodifiableMap(headersByName);
     this.queryParameters = parseQuery(rawQuery);
     this.body = body;
+  }
+
+  private static TreeMap<String, List<String>> byName(Map<String, List<String>> headers) {
+    TreeMap<String, List<String>> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    headers.forEach((k, v) -> byName.computeIfAbsent(k, x -> new ArrayList<>()).addAll(v));
+    return byName;
   }
 
   private static Map<String, String> parseQuery(String rawQuery) {

@@ -26,20 +26,20 @@ final class FieldNames {
 
   /** The member name of a property. */
   static SerializableString of(String name) {
-    return cached(NAMES, name, name);
+    SerializableString known = NAMES.get(name);
+    return known != null ? known : made(NAMES, name, name);
   }
 
   /** The member name of a property's {@code @odata.type} annotation. */
   static SerializableString annotationOf(String name) {
-    return cached(ANNOTATIONS, name, name + EdmValueEncoder.TYPE_SUFFIX);
+    // Looked up before the name is built: concatenating it for every typed property of every
+    // entity of a page was garbage for nothing once the name is cached.
+    SerializableString known = ANNOTATIONS.get(name);
+    return known != null ? known : made(ANNOTATIONS, name, name + EdmValueEncoder.TYPE_SUFFIX);
   }
 
-  private static SerializableString cached(
+  private static SerializableString made(
       ConcurrentHashMap<String, SerializableString> cache, String key, String text) {
-    SerializableString known = cache.get(key);
-    if (known != null) {
-      return known;
-    }
     SerializableString made = new SerializedString(text);
     if (cache.size() < MAX_CACHED) {
       cache.putIfAbsent(key, made);
