@@ -166,18 +166,30 @@ public interface ConcurrencyContract extends EngineContext {
     assertThat(page.stream().map(e -> e.properties().get("v")).distinct()).hasSize(1);
   }
 
-  /** Increments the counter with an optimistic retry loop, as a client with ETags would. */
+  /**
+   * Increments the counter with an optimistic retry loop, as a client with ETags would, in one
+   * apply that also logs the new value.
+   */
   private void increment(TableInfo table) {
+    incrementWith(table, (ifUnchanged, next) -> new Write[] {
+      Write.merge("counter", props("n", next), ifUnchanged),
+      Write.put("log" + next, props(), Precondition.MUST_NOT_EXIST)
+    });
+  }
+
+  /** Increments the counter alone, in a single-entity apply, with the same retry loop. */
+  private void incrementAlone(TableInfo table) {
+    incrementWith(table, (ifUnchanged, next) -> new Write[] {
+      Write.merge("counter", props("n", next), ifUnchanged)
+    });
+  }
+
+  private void incrementWith(TableInfo table, IncrementWrites writes) {
     while (true) {
       Entity current = read(table, "p", "counter").orElseThrow();
       int next = intOf(current.properties(), "n") + 1;
-      ApplyResult result =
-          apply(
-              table,
-              "p",
-              Write.merge("counter", props("n", next),
-                  new Precondition.TimestampEquals(current.timestamp())),
-              Write.put("log" + next, props(), Precondition.MUST_NOT_EXIST));
+      ApplyResult result = apply(table, "p",
+          writes.of(new Precondition.TimestampEquals(current.timestamp()), next));
       if (result instanceof ApplyResult.Committed) {
         return;
       }
@@ -186,19 +198,10 @@ public interface ConcurrencyContract extends EngineContext {
     }
   }
 
-  /** Increments the counter alone, in a single-entity apply, with the same retry loop. */
-  private void incrementAlone(TableInfo table) {
-    while (true) {
-      Entity current = read(table, "p", "counter").orElseThrow();
-      int next = intOf(current.properties(), "n") + 1;
-      ApplyResult result = apply(table, "p", Write.merge("counter", props("n", next),
-          new Precondition.TimestampEquals(current.timestamp())));
-      if (result instanceof ApplyResult.Committed) {
-        return;
-      }
-      assertThat(result).isEqualTo(
-          new ApplyResult.Rejected(0, TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED));
-    }
+  /** The writes of one increment attempt to {@code next}, the counter's merge first. */
+  @FunctionalInterface
+  interface IncrementWrites {
+    Write[] of(Precondition ifUnchanged, int next);
   }
 
   /** Runs {@code task} on {@link #THREADS} threads released together, and rethrows failures. */
