@@ -32,8 +32,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 azurite_version="3.37.0"
 azurite_dir="$root/bench/azurite"
 azurite_bin="$azurite_dir/node_modules/.bin/azurite-table"
-tabula_jar="$root/tabula-server/target/tabula.jar"
-bench_jar="$root/tabula-bench/target/benchmarks.jar"
+# shellcheck source=lib/processes.sh
+. "$root/bench/lib/processes.sh"
 mode="compare"
 baselines=1
 args=()
@@ -54,20 +54,11 @@ for arg in "$@"; do
 done
 # The scaling curve measures no ceilings.
 if [ "$mode" = "scaling" ]; then baselines=0; fi
-out="${BENCH_OUT:-$root/bench/results/$mode-$(date -u +%Y%m%dT%H%M%SZ)}"
-work="$(mktemp -d "${TMPDIR:-/tmp}/tabula-bench.XXXXXX")"
-pids=()
-
-# shellcheck source=lib/processes.sh
-. "$root/bench/lib/processes.sh"
-trap stop_all EXIT
-trap 'exit 130' INT TERM
+begin_run "$mode"
 
 free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
-
-mkdir -p "$out"
 
 # 1. Azurite at the pinned version, in a bench-local folder (npm ci from the lock file).
 installed="$(node -p "require('$azurite_dir/node_modules/azurite/package.json').version" 2>/dev/null || true)"

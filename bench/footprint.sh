@@ -39,18 +39,9 @@ if [ "$entities" -lt 1 ] || [ "$entities" -gt 5000000 ]; then
   exit 2
 fi
 
-tabula_jar="$root/tabula-server/target/tabula.jar"
-bench_jar="$root/tabula-bench/target/benchmarks.jar"
-out="${BENCH_OUT:-$root/bench/results/footprint-$(date -u +%Y%m%dT%H%M%SZ)}"
-work="$(mktemp -d "${TMPDIR:-/tmp}/tabula-footprint.XXXXXX")"
-pids=()
-
 # shellcheck source=lib/processes.sh
 . "$root/bench/lib/processes.sh"
-trap stop_all EXIT
-trap 'exit 130' INT TERM
-
-mkdir -p "$out"
+begin_run footprint
 copy_jars
 
 server_pid=""

@@ -42,18 +42,9 @@ if [ "$duration" -lt 1 ] || [ "$duration" -gt 3600 ]; then
   exit 2
 fi
 
-tabula_jar="$root/tabula-server/target/tabula.jar"
-bench_jar="$root/tabula-bench/target/benchmarks.jar"
-out="${BENCH_OUT:-$root/bench/results/soak-$(date -u +%Y%m%dT%H%M%SZ)}"
-work="$(mktemp -d "${TMPDIR:-/tmp}/tabula-soak.XXXXXX")"
-pids=()
-
 # shellcheck source=lib/processes.sh
 . "$root/bench/lib/processes.sh"
-trap stop_all EXIT
-trap 'exit 130' INT TERM
-
-mkdir -p "$out"
+begin_run soak
 copy_jars
 
 java "-Xmx$xmx" -XX:NativeMemoryTracking=summary "-Xlog:gc:file=$out/gc.log" \

@@ -1,6 +1,20 @@
-# Process helpers shared by the bench scripts (sourced, not run). The caller defines the array
-# `pids` (servers it started) and `work` (its temporary directory) before sourcing this file, and
-# `root`, `tabula_jar` and `bench_jar` before calling copy_jars.
+# Process helpers shared by the bench scripts (sourced, not run). The caller defines `root` (the
+# work tree) before sourcing this file, then calls begin_run.
+
+tabula_jar="$root/tabula-server/target/tabula.jar"
+bench_jar="$root/tabula-bench/target/benchmarks.jar"
+
+# Begins a run named $1: the output folder `out` (BENCH_OUT, else bench/results/$1-<UTC time>), a
+# temporary folder `work`, no started processes in `pids` yet, and traps that stop them and remove
+# `work` however the script ends.
+begin_run() {
+  out="${BENCH_OUT:-$root/bench/results/$1-$(date -u +%Y%m%dT%H%M%SZ)}"
+  work="$(mktemp -d "${TMPDIR:-/tmp}/tabula-$1.XXXXXX")"
+  pids=()
+  trap stop_all EXIT
+  trap 'exit 130' INT TERM
+  mkdir -p "$out"
+}
 
 # Builds tabula.jar and benchmarks.jar unless SKIP_BUILD=1 and both exist, then copies them into
 # `work`: runs use the copies, so that a build started meanwhile in this work tree cannot swap a jar
