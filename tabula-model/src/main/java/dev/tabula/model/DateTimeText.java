@@ -132,7 +132,7 @@ final class DateTimeText {
     int nanos = 0;
     if (length > 20) {
       int digits = length - 21; // between '.' and 'Z'
-      if (text.charAt(19) != '.' || digits < 1 || digits > 9) {
+      if (text.charAt(19) != '.' || digits < 1) { // at most 9: the length is at most 30
         return null;
       }
       nanos = number(text, 20, 20 + digits);
