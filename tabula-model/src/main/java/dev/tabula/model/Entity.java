@@ -8,8 +8,8 @@ import java.util.Objects;
 
 /**
  * An entity: its key, the server-set Timestamp (null before it is stored) and its custom
- * properties in the order they were given. The property map never holds PartitionKey, RowKey or
- * Timestamp; those are fields.
+ * properties in the order they were given, copied unless they are {@link ImmutableProperties}.
+ * The property map never holds PartitionKey, RowKey or Timestamp; those are fields.
  */
 public record Entity(
     String partitionKey, String rowKey, Instant timestamp, Map<String, EdmValue> properties) {
@@ -17,7 +17,9 @@ public record Entity(
   public Entity {
     Objects.requireNonNull(partitionKey, "partitionKey");
     Objects.requireNonNull(rowKey, "rowKey");
-    properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+    if (!(properties instanceof ImmutableProperties)) {
+      properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+    }
   }
 
   /** An entity that has not been stored yet. */

@@ -16,6 +16,7 @@ import dev.tabula.protocol.http.HttpDateText;
 import dev.tabula.protocol.http.RequestIds;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
+import dev.tabula.protocol.json.FeedWriter;
 import dev.tabula.protocol.operations.AclOperations;
 import dev.tabula.protocol.operations.EntityOperations;
 import dev.tabula.protocol.operations.ServicePropertiesOperations;
@@ -52,6 +53,7 @@ public final class TableProtocol {
    * @param answersWithoutBlocking whether the engine has {@link
    *     dev.tabula.engine.Capability#NON_BLOCKING_READS}, so that {@link #handleWithoutBlocking}
    *     may try
+   * @param feeds writes Query Entities pages (with or without helper threads)
    */
   public TableProtocol(
       TableService tables,
@@ -62,14 +64,15 @@ public final class TableProtocol {
       Set<String> accounts,
       RequestAuthenticator authenticator,
       Clock clock,
-      boolean answersWithoutBlocking) {
+      boolean answersWithoutBlocking,
+      FeedWriter feeds) {
     this.answersWithoutBlocking = answersWithoutBlocking;
     this.parser = new ResourceParser(accounts);
     this.authenticator = authenticator;
     this.router =
         Routes.of(
             new TableOperations(tables),
-            new EntityOperations(entities),
+            new EntityOperations(entities, feeds),
             new BatchOperations(batches, entities, parser, clock),
             new AclOperations(policies),
             new ServicePropertiesOperations(serviceProperties, clock));

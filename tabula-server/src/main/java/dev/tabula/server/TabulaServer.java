@@ -8,6 +8,7 @@ import dev.tabula.core.properties.ServicePropertiesService;
 import dev.tabula.engine.Capability;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.protocol.TableProtocol;
+import dev.tabula.protocol.json.FeedWriter;
 import dev.tabula.protocol.auth.RequestAuthenticator;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -28,6 +29,7 @@ public final class TabulaServer implements AutoCloseable {
   private final WorkerPool workers;
   private final ConnectionLimit connections;
   private final EventLoops eventLoops = EventLoops.best();
+  private final FeedHelpers feedHelpers = new FeedHelpers();
   private final EventLoopGroup bossGroup;
   private final EventLoopGroup ioGroup;
   private final Channel httpChannel;
@@ -51,7 +53,8 @@ public final class TabulaServer implements AutoCloseable {
             config.accounts().stream().map(Account::name).collect(Collectors.toSet()),
             authenticator,
             Clock.systemUTC(),
-            engine.capabilities().contains(Capability.NON_BLOCKING_READS));
+            engine.capabilities().contains(Capability.NON_BLOCKING_READS),
+            new FeedWriter(feedHelpers));
     Transport transport = config.transport();
     SslContext tls =
         transport.tls() ? TlsContexts.forServer(transport.tlsCert(), transport.tlsKey()) : null;
@@ -167,6 +170,7 @@ public final class TabulaServer implements AutoCloseable {
     bossGroup.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
     ioGroup.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
     workers.shutdown();
+    feedHelpers.shutdown();
     try {
       workers.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
     } catch (InterruptedException e) {

@@ -10,6 +10,7 @@ import dev.tabula.model.EdmValue.EdmGuid;
 import dev.tabula.model.EdmValue.EdmInt32;
 import dev.tabula.model.EdmValue.EdmInt64;
 import dev.tabula.model.EdmValue.EdmString;
+import java.util.Arrays;
 import java.util.UUID;
 
 /**
@@ -64,10 +65,7 @@ final class EdmValueCodec {
     int tag = in.readByte();
     switch (tag) {
       case STRING:
-        int length = in.readLength();
-        int start = in.position();
-        in.skip(length);
-        return new EdmString(Wtf8.decode(in.array(), start, length));
+        return readString(in);
       case BINARY:
         return new EdmBinary(in.readBytes(in.readLength()));
       case BOOLEAN:
@@ -85,6 +83,14 @@ final class EdmValueCodec {
       default:
         throw ByteReader.corrupt();
     }
+  }
+
+  /** Kept in its stored bytes until someone asks for the {@code String} (see {@link EdmString}). */
+  private static EdmString readString(ByteReader in) {
+    int length = in.readLength();
+    int start = in.position();
+    in.skip(length);
+    return EdmString.ofEncoded(Arrays.copyOfRange(in.array(), start, start + length), Wtf8::decode);
   }
 
   /** Moves past one value without building it. */

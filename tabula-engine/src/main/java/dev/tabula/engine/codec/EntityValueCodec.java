@@ -5,7 +5,6 @@ import dev.tabula.model.EdmValue;
 import dev.tabula.model.Entity;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -49,20 +48,21 @@ public final class EntityValueCodec {
     return out.toByteArray();
   }
 
-  /** Decodes a whole entity whose key the caller knows. */
+  /**
+   * Decodes a whole entity whose key the caller knows. The value's layout is checked now; its
+   * properties are built when first read (see {@link StoredProperties}).
+   */
   public static Entity decode(String partitionKey, String rowKey, byte[] value) {
     ByteReader in = new ByteReader(value);
     Instant timestamp = readHeader(in);
+    int countAt = in.position();
     int count = in.readVarint();
-    Map<String, EdmValue> properties = new LinkedHashMap<>(Math.min(count, 256) * 2);
     for (int i = 0; i < count; i++) {
-      int length = in.readLength();
-      int start = in.position();
-      in.skip(length);
-      properties.put(Wtf8.decode(value, start, length), EdmValueCodec.read(in));
+      in.skip(in.readLength());
+      EdmValueCodec.skip(in);
     }
     requireEnd(in);
-    return new Entity(partitionKey, rowKey, timestamp, properties);
+    return new Entity(partitionKey, rowKey, timestamp, new StoredProperties(value, countAt, count));
   }
 
   /** Decodes only the Timestamp. */

@@ -14,6 +14,7 @@ import dev.tabula.model.EdmValue.EdmInt32;
 import dev.tabula.model.EdmValue.EdmInt64;
 import dev.tabula.model.EdmValue.EdmString;
 import dev.tabula.model.Entity;
+import dev.tabula.model.ImmutableProperties;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -148,6 +149,37 @@ class EntityValueCodecProperties {
     assertThatThrownBy(() -> EntityValueCodec.decode("p", "r", longer))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> EntityValueCodec.decode("p", "r", badTag))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Example
+  void decode_buildsPropertiesOnFirstRead_asAnImmutableMapTheEntityKeeps() throws Exception {
+    Map<String, EdmValue> properties = new LinkedHashMap<>();
+    properties.put("b", new EdmBoolean(true));
+    properties.put("a", new EdmString("x"));
+    Entity decoded = EntityValueCodec.decode("p", "r", EntityValueCodec.encode(Instant.EPOCH, properties));
+
+    assertThat(decoded.properties()).isInstanceOf(ImmutableProperties.class).hasSize(2);
+    assertThat(decoded.withTimestamp(Instant.MAX).properties()).isSameAs(decoded.properties());
+    assertThatThrownBy(() -> decoded.properties().put("c", new EdmBoolean(false)))
+        .isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(() -> decoded.properties().entrySet().clear())
+        .isInstanceOf(UnsupportedOperationException.class);
+    // Read first from another thread: what this one reads afterwards is the same.
+    Thread other = new Thread(() -> decoded.properties().get("a"));
+    other.start();
+    other.join();
+    assertThat(decoded.properties()).isEqualTo(properties).hasSameHashCodeAs(properties);
+    assertThat(new ArrayList<>(decoded.properties().keySet())).containsExactly("b", "a");
+  }
+
+  @Example
+  void aBadBooleanByte_failsWhenThePropertiesAreRead() {
+    byte[] value = EntityValueCodec.encode(Instant.EPOCH, Map.of("a", new EdmBoolean(true)));
+    value[value.length - 1] = 7;
+    Entity decoded = EntityValueCodec.decode("p", "r", value);
+
+    assertThatThrownBy(() -> decoded.properties().get("a"))
         .isInstanceOf(IllegalArgumentException.class);
   }
 

@@ -54,7 +54,7 @@ final class EdmValueEncoder {
 
   private static void writeValue(JsonGenerator out, EdmValue value) throws IOException {
     switch (value.type()) {
-      case STRING -> out.writeString(((EdmString) value).value());
+      case STRING -> StringValues.write(out, (EdmString) value);
       case BOOLEAN -> out.writeBoolean(((EdmBoolean) value).value());
       case INT32 -> out.writeNumber(((EdmInt32) value).value());
       // Int64 is a JSON string so clients that read numbers as doubles keep every digit.

@@ -58,20 +58,33 @@ public final class EntityJsonWriter {
     Projection projection = Projection.of(select);
     return JsonCodec.write(
         out -> {
-          out.writeStartObject();
-          if (level != MetadataLevel.NO_METADATA) {
-            out.writeStringField(
-                "odata.metadata", ctx.feedMetadata() + projection.metadataSuffix());
-          }
-          out.writeArrayFieldStart("value");
+          writeFeedStart(out, ctx, level, projection);
           for (Entity entity : entities) {
-            out.writeStartObject();
-            writeMembers(out, entity, ctx, level, projection);
-            out.writeEndObject();
+            writeEntry(out, entity, ctx, level, projection);
           }
           out.writeEndArray();
           out.writeEndObject();
         });
+  }
+
+  /** A feed up to its first entry: {@code {"odata.metadata":"…","value":[}. */
+  static void writeFeedStart(
+      JsonGenerator out, ODataContext ctx, MetadataLevel level, Projection projection)
+      throws IOException {
+    out.writeStartObject();
+    if (level != MetadataLevel.NO_METADATA) {
+      out.writeStringField("odata.metadata", ctx.feedMetadata() + projection.metadataSuffix());
+    }
+    out.writeArrayFieldStart("value");
+  }
+
+  /** One entry of a feed. */
+  static void writeEntry(
+      JsonGenerator out, Entity entity, ODataContext ctx, MetadataLevel level, Projection projection)
+      throws IOException {
+    out.writeStartObject();
+    writeMembers(out, entity, ctx, level, projection);
+    out.writeEndObject();
   }
 
   private static void writeMembers(

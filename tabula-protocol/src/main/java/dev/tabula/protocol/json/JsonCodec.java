@@ -37,6 +37,27 @@ final class JsonCodec {
     }
   }
 
+  /**
+   * Writes the start of a document, leaving open what the body leaves open, into a buffer the
+   * caller copies out of and then gives back.
+   */
+  static ReusableOutput writeUnclosed(Body body) {
+    ReusableOutput bytes = ReusableOutput.take();
+    try {
+      try (JsonGenerator out = FACTORY.createGenerator(bytes, JsonEncoding.UTF8)) {
+        out.disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT);
+        body.write(out);
+      }
+      return bytes;
+    } catch (IOException e) {
+      bytes.giveBack();
+      throw new UncheckedIOException(e);
+    } catch (RuntimeException | Error e) {
+      bytes.giveBack();
+      throw e;
+    }
+  }
+
   /** A parser over a request body; the caller closes it. */
   static JsonParser parser(byte[] body) throws IOException {
     return FACTORY.createParser(body);

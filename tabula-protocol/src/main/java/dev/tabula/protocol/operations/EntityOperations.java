@@ -11,6 +11,7 @@ import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.json.EntityJsonReader;
 import dev.tabula.protocol.json.EntityJsonWriter;
+import dev.tabula.protocol.json.FeedWriter;
 import dev.tabula.protocol.json.MetadataLevel;
 import dev.tabula.protocol.json.ODataContext;
 import dev.tabula.protocol.json.ParsedEntity;
@@ -26,9 +27,11 @@ import java.util.Set;
  */
 public final class EntityOperations {
   private final EntityService entities;
+  private final FeedWriter feeds;
 
-  public EntityOperations(EntityService entities) {
+  public EntityOperations(EntityService entities, FeedWriter feeds) {
     this.entities = entities;
+    this.feeds = feeds;
   }
 
   /** Insert Entity: {@code POST /table} (or {@code /table()}) with the entity as JSON. */
@@ -78,7 +81,7 @@ public final class EntityOperations {
     Resource resource = context.resource();
     EntityPage page = entities.query(
         resource.account(), resource.table(), filter, continuation(request), RequestOptions.top(request));
-    byte[] body = EntityJsonWriter.writeFeed(page.entities(), odata(resource), level, select);
+    byte[] body = feeds.write(page.entities(), odata(resource), level, select);
     ServiceResponse response = Responses.json(200, level, body);
     QueryPlanHeader.addIfRequested(request, response, page);
     if (page.next() != null) {
