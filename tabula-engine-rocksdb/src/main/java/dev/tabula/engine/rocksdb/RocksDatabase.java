@@ -39,6 +39,9 @@ final class RocksDatabase implements AutoCloseable {
   /** Spent logs kept for reuse: one is ready whenever the memtables switch to a new log. */
   private static final int RECYCLED_LOGS = 2;
 
+  /** The uncompressed size of a table file's data blocks (see where the tables are configured). */
+  private static final long BLOCK_BYTES = 16 * 1024;
+
   /** Native objects in the order they were made; closed in reverse. */
   private final Deque<AutoCloseable> natives;
   private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
@@ -70,8 +73,12 @@ final class RocksDatabase implements AutoCloseable {
       Files.createDirectories(dir);
       LRUCache cache = push(natives, new LRUCache(options.blockCacheBytes()));
       BloomFilter bloom = push(natives, new BloomFilter(10)); // point reads skip most files
-      BlockBasedTableConfig tables =
-          new BlockBasedTableConfig().setBlockCache(cache).setFilterPolicy(bloom);
+      // 16 KiB blocks instead of RocksDB's 4 KiB: an entity is about 1 KiB, so a 4 KiB block held
+      // a handful, and a query page of a table larger than the cache read and unpacked some 250
+      // blocks. At 1M entities a page was ~19% faster this way (entities/s, 4 runs each), point
+      // reads unchanged within the noise, the files 9% smaller.
+      BlockBasedTableConfig tables = new BlockBasedTableConfig()
+          .setBlockCache(cache).setFilterPolicy(bloom).setBlockSize(BLOCK_BYTES);
       ColumnFamilyOptions plain = push(natives, new ColumnFamilyOptions());
       plain.setTableFormatConfig(tables);
       ColumnFamilyOptions catalogOptions = push(natives, new ColumnFamilyOptions());
