@@ -10,13 +10,13 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Writes string values. Jackson's {@code writeString} looks at every character through {@code
- * charAt} and its escape table, and that loop was about half of a query page's CPU (JFR, 1,000
- * entities of ~1 KiB). A value that is plain ASCII, which needs no escaping, is instead checked
- * eight bytes at a time and copied in as raw UTF-8: the bytes it was read from storage as, or,
- * for a long {@code String}, the JDK's intrinsic encoding of it. The bytes written are the same
- * either way: Jackson's default factory escapes only control
- * characters (below 0x20), {@code "} and {@code \}, and writes every other ASCII character, DEL
- * included, as itself. Stateless and thread-safe.
+ * charAt} and its escape table; that loop was a third of the worker's CPU for a query page on the
+ * server (JFR, 1,000 entities of ~1 KiB) and half of {@code EntityJsonWriterBenchmark.writeFeed}.
+ * A value that is plain ASCII, which needs no escaping, is instead checked eight bytes at a time
+ * and copied in as raw UTF-8: the bytes it was read from storage as, or, for a long {@code
+ * String}, the JDK's intrinsic encoding of it. The bytes written are the same either way:
+ * Jackson's default factory escapes only control characters (below 0x20), {@code "} and {@code
+ * \}, and writes every other ASCII character, DEL included, as itself. Stateless and thread-safe.
  */
 final class StringValues {
   /**
@@ -62,7 +62,7 @@ final class StringValues {
 
   /**
    * Whether every byte is an ASCII character Jackson writes as itself: no control character, no
-   * {@code "} or {@code \\}, nothing with the high bit set, and no {@code ?} unless {@code
+   * {@code "} or {@code \}, nothing with the high bit set, and no {@code ?} unless {@code
    * questionMarks}. Eight bytes per step with the zero-byte test of "Bit Twiddling Hacks" ({@code
    * (v - 0x01..) & ~v} has a lane's high bit set when that lane is zero), on the word itself for
    * "below 0x20" and on the word XORed with each refused character; the high bits are looked at
