@@ -3,17 +3,8 @@ package dev.tabula.bench;
 import dev.tabula.bench.load.EntityShape;
 import dev.tabula.protocol.json.EntityJsonReader;
 import dev.tabula.protocol.json.ParsedEntity;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The request side of Insert Entity (and Update, Merge, their upserts and each batch operation):
@@ -24,13 +15,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar EntityJsonReaderBenchmark -f 1 -wi 3
  * -i 5}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class EntityJsonReaderBenchmark {
+public class EntityJsonReaderBenchmark extends AverageTimeBenchmark {
   private byte[] body;
 
   @Setup

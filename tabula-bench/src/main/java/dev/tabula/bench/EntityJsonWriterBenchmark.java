@@ -10,17 +10,8 @@ import dev.tabula.protocol.json.ODataContext;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The response side of Query Entities and Get Entity: a page of 1,000 entities of about 1 KiB
@@ -30,13 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar EntityJsonWriterBenchmark -f 1 -wi 3
  * -i 5}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class EntityJsonWriterBenchmark {
+public class EntityJsonWriterBenchmark extends AverageTimeBenchmark {
   private static final ODataContext CONTEXT =
       new ODataContext("http://127.0.0.1:10002/devstoreaccount1", "devstoreaccount1", "bench");
 

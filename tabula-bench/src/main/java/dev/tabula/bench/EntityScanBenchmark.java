@@ -21,16 +21,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Query Entities against a real RocksDB engine in a temp dir, through the core's {@link
@@ -42,13 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar EntityScanBenchmark -f 1 -wi 3 -i
  * 5}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class EntityScanBenchmark {
+public class EntityScanBenchmark extends AverageTimeBenchmark {
   private static final String ACCOUNT = "devstoreaccount1";
   private static final String TABLE = "bench";
   private static final int PARTITIONS = 20;

@@ -12,18 +12,9 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Parse, plan and evaluate of the filters users model their data around (issue 3): a point, a
@@ -33,13 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar FilterBenchmark -f 1 -wi 3 -i 5}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class FilterBenchmark {
+public class FilterBenchmark extends AverageTimeBenchmark {
 
   /** The filter texts by name; the entity matches all but {@code prefix}. */
   static final Map<String, String> FILTERS =

@@ -22,21 +22,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Authenticating a signed Get Entity request, as the server does for every request: the server's
@@ -52,13 +43,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar SharedKeyBenchmark -f 1 -wi 3 -i 5}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class SharedKeyBenchmark {
+public class SharedKeyBenchmark extends AverageTimeBenchmark {
   private static final String ACCOUNT = "devstoreaccount1";
   /** The development account's well-known key, which every Azure emulator ships. */
   private static final String KEY =

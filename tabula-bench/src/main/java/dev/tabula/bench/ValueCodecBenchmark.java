@@ -7,17 +7,8 @@ import dev.tabula.model.Entity;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The stored value of one entity of about 1 KiB with ten custom properties, as the RocksDB engine
@@ -29,13 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar ValueCodecBenchmark -f 1 -wi 3 -i
  * 5}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class ValueCodecBenchmark {
+public class ValueCodecBenchmark extends AverageTimeBenchmark {
   private static final PropertyNames COLOR = PropertyNames.of(List.of("Color"));
 
   private Instant timestamp;

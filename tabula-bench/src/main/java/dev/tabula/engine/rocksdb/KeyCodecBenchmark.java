@@ -1,19 +1,11 @@
 package dev.tabula.engine.rocksdb;
 
+import dev.tabula.bench.AverageTimeBenchmark;
 import dev.tabula.model.EntityKey;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The RocksDB engine's entity keys ({@link RocksKeys}): {@code encode} runs once per entity of
@@ -27,13 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar KeyCodecBenchmark -f 1 -wi 3 -i 5}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class KeyCodecBenchmark {
+public class KeyCodecBenchmark extends AverageTimeBenchmark {
   private static final long TABLE_ID = 42;
 
   /** The keys by name. */
