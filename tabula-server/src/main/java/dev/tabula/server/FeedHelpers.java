@@ -1,10 +1,8 @@
 package dev.tabula.server;
 
 import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The threads that write the second half of long query pages (see {@link
@@ -25,16 +23,7 @@ final class FeedHelpers extends ThreadPoolExecutor {
         60,
         TimeUnit.SECONDS,
         new ArrayBlockingQueue<>(threads),
-        namedDaemonThreads(),
+        DaemonThreads.named("tabula-feed-"),
         new AbortPolicy());
-  }
-
-  private static ThreadFactory namedDaemonThreads() {
-    AtomicInteger counter = new AtomicInteger();
-    return runnable -> {
-      Thread thread = new Thread(runnable, "tabula-feed-" + counter.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 }

@@ -2,10 +2,8 @@ package dev.tabula.server;
 
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -26,7 +24,7 @@ final class WorkerPool extends ThreadPoolExecutor {
         60,
         TimeUnit.SECONDS,
         new ArrayBlockingQueue<>(resources.queueCapacity()),
-        namedDaemonThreads("tabula-worker-"),
+        DaemonThreads.named("tabula-worker-"),
         new AbortPolicy());
     this.maxHeldBytes = resources.requestMemoryBytes();
   }
@@ -64,14 +62,5 @@ final class WorkerPool extends ThreadPoolExecutor {
 
   private boolean fits(long held, long bytes) {
     return held == 0 || held + bytes <= maxHeldBytes;
-  }
-
-  private static ThreadFactory namedDaemonThreads(String prefix) {
-    AtomicInteger counter = new AtomicInteger();
-    return runnable -> {
-      Thread thread = new Thread(runnable, prefix + counter.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 }

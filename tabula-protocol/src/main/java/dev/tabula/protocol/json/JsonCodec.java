@@ -23,15 +23,9 @@ final class JsonCodec {
 
   /** The UTF-8 bytes of the document the body writes. */
   static byte[] write(Body body) {
-    ReusableOutput bytes = ReusableOutput.take();
+    ReusableOutput bytes = render(body, true);
     try {
-      try (JsonGenerator out = FACTORY.createGenerator(bytes, JsonEncoding.UTF8)) {
-        body.write(out);
-      }
       return bytes.toByteArray();
-    } catch (IOException e) {
-      // Only a value Jackson cannot encode gets here; the readers refuse such values on the way in.
-      throw new UncheckedIOException(e);
     } finally {
       bytes.giveBack();
     }
@@ -42,15 +36,21 @@ final class JsonCodec {
    * caller copies out of and then gives back.
    */
   static ReusableOutput writeUnclosed(Body body) {
+    return render(body, false);
+  }
+
+  /** The body's bytes in a pooled buffer; on failure the buffer goes back to the pool. */
+  private static ReusableOutput render(Body body, boolean closeWhatIsOpen) {
     ReusableOutput bytes = ReusableOutput.take();
     try {
       try (JsonGenerator out = FACTORY.createGenerator(bytes, JsonEncoding.UTF8)) {
-        out.disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT);
+        out.configure(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT, closeWhatIsOpen);
         body.write(out);
       }
       return bytes;
     } catch (IOException e) {
       bytes.giveBack();
+      // Only a value Jackson cannot encode gets here; the readers refuse such values on the way in.
       throw new UncheckedIOException(e);
     } catch (RuntimeException | Error e) {
       bytes.giveBack();
