@@ -20,10 +20,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Reads answered on the network event loops: on the RocksDB engine a point read of an entity in
- * memory is answered where the request arrived, without a worker; a read that would touch a file,
- * and every write and query, still runs on a worker; and the answers are the same either way, also
- * on a cold cache after a restart.
+ * Requests started on the network event loops: on the RocksDB engine a point read of an entity in
+ * memory is answered where the request arrived, without a worker, and a single-entity write is
+ * queued with the engine from there and answered when it commits; a read that would touch a file,
+ * and every query, still runs on a worker; and the answers are the same either way, also on a
+ * cold cache after a restart.
  */
 class NonBlockingReadsIT {
   @TempDir Path dataDir;
@@ -65,21 +66,35 @@ class NonBlockingReadsIT {
   }
 
   @Test
-  void queriesAndWrites_stillRunOnWorkers_andAnswerTheSame() {
+  void singleEntityWrites_startOnTheEventLoops_queriesRunOnWorkers_andAnswerTheSame() {
     TableClient table = start().createTable("mixed");
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < 6; i++) {
       table.createEntity(new TableEntity("p", "r" + i).addProperty("i", i));
     }
+    table.upsertEntity(new TableEntity("p", "r2").addProperty("i", 20));
+    table.updateEntity(new TableEntity("p", "r3").addProperty("j", 3));
+    table.deleteEntity("p", "r4");
+    assertServiceError(409, "EntityAlreadyExists",
+        () -> table.createEntity(new TableEntity("p", "r5").addProperty("i", 0)));
 
     List<TableEntity> all =
         table.listEntities(new ListEntitiesOptions().setFilter("i ge 2"), null, null).stream().toList();
 
-    assertThat(all).extracting(TableEntity::getRowKey).containsExactly("r2", "r3", "r4");
+    assertThat(all).extracting(TableEntity::getRowKey).containsExactly("r2", "r3", "r5");
+    assertThat(all).extracting(e -> e.getProperty("i")).containsExactly(20, 3, 5);
+    assertThat(all.get(1).getProperty("j")).isEqualTo(3);
+    assertThat(engine.nonBlockingCalls())
+        .as("the writes were queued from the event loops; a query is not tried there: it would"
+            + " be refused after routing and auth")
+        .contains("applyAsync")
+        .doesNotContain("scan");
     assertThat(engine.nonBlockingCallerThreads())
-        .as("a query is not tried on the event loop: it would be refused after routing and auth")
-        .isEmpty();
+        .allSatisfy(name -> assertThat(name).contains("EventLoop"));
+    assertThat(engine.calls())
+        .as("calls that may wait: the table's creation (refused on the event loop) and the query")
+        .contains("scan", "createTable")
+        .doesNotContain("apply", "applyAsync");
     assertThat(engine.callerThreads())
-        .isNotEmpty()
         .allSatisfy(name -> assertThat(name).startsWith("tabula-worker-"));
   }
 
@@ -92,6 +107,8 @@ class NonBlockingReadsIT {
     server.close();
 
     TableClient again = start().getTableClient("cold");
+    again.upsertEntity(new TableEntity("p", "new").addProperty("i", 99)); // on a cold catalog too
+    assertThat(again.getEntity("p", "new").getProperty("i")).isEqualTo(99);
     for (int i = 0; i < 50; i++) {
       assertThat(again.getEntity("p", String.format("r%02d", i)).getProperty("i")).isEqualTo(i);
     }

@@ -13,6 +13,7 @@ import dev.tabula.query.Filter;
 import dev.tabula.query.QueryPlanner;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The service's entity operations over an engine: insert, the four update flavours, delete, point
@@ -38,8 +39,14 @@ public final class EntityService {
     this.query = new EntityQuery(store, queryCounters);
   }
 
+  // The writes return at once with a stage that completes once the engine has committed (and, when
+  // it is durable on ack, stored) the write. What can be checked without the engine (the entity's
+  // shape, the table's existence) is thrown before anything is queued; the engine's verdict
+  // (409, 412, 404 of a table deleted meanwhile) completes the stage exceptionally. With an engine
+  // that has NON_BLOCKING_WRITES, none of them waits, so a network thread may start them.
+
   /** Insert Entity: 409 EntityAlreadyExists when the key is taken. */
-  public Entity insert(String account, String table, Entity entity) {
+  public CompletableFuture<Entity> insert(String account, String table, Entity entity) {
     return writeOne(account, table, entity, Write.Kind.PUT, Precondition.MUST_NOT_EXIST);
   }
 
@@ -47,22 +54,29 @@ public final class EntityService {
    * Update Entity (replace) with an {@code If-Match}, or Insert Or Replace Entity when {@code
    * ifMatch} is null.
    */
-  public Entity replace(String account, String table, Entity entity, IfMatch ifMatch) {
+  public CompletableFuture<Entity> replace(
+      String account, String table, Entity entity, IfMatch ifMatch) {
     return writeOne(account, table, entity, Write.Kind.PUT, preconditionOf(ifMatch));
   }
 
   /**
    * Merge Entity with an {@code If-Match}, or Insert Or Merge Entity when {@code ifMatch} is null.
    */
-  public Entity merge(String account, String table, Entity entity, IfMatch ifMatch) {
+  public CompletableFuture<Entity> merge(
+      String account, String table, Entity entity, IfMatch ifMatch) {
     return writeOne(account, table, entity, Write.Kind.MERGE, preconditionOf(ifMatch));
   }
 
   /** Delete Entity; the service requires an {@code If-Match}. */
-  public void delete(String account, String table, EntityKey key, IfMatch ifMatch) {
+  public CompletableFuture<Void> delete(
+      String account, String table, EntityKey key, IfMatch ifMatch) {
     TableInfo info = tables.table(account, table);
     Write write = Write.delete(key.rowKey(), ifMatch.precondition());
-    committed(store.apply(info.id(), key.partitionKey(), List.of(write)));
+    return store.applyAsync(info.id(), key.partitionKey(), List.of(write))
+        .thenApply(result -> {
+          committed(result);
+          return null;
+        });
   }
 
   /** Get Entity: 404 ResourceNotFound when there is no such entity. */
@@ -103,14 +117,13 @@ public final class EntityService {
     return queryCounters;
   }
 
-  private Entity writeOne(
+  private CompletableFuture<Entity> writeOne(
       String account, String table, Entity entity, Write.Kind kind, Precondition precondition) {
     EntityRules.checkEntity(entity);
     TableInfo info = tables.table(account, table);
     Write write = new Write(kind, entity.rowKey(), entity.properties(), precondition);
-    ApplyResult.Committed done =
-        committed(store.apply(info.id(), entity.partitionKey(), List.of(write)));
-    return done.entities().get(0);
+    return store.applyAsync(info.id(), entity.partitionKey(), List.of(write))
+        .thenApply(result -> committed(result).entities().get(0));
   }
 
   private static Precondition preconditionOf(IfMatch ifMatch) {

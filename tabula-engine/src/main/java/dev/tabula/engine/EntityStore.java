@@ -4,6 +4,7 @@ import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The entities of all tables, addressed by table id. Thread-safe. A table id that the catalog no
@@ -28,4 +29,22 @@ public interface EntityStore {
    * {@link dev.tabula.model.EntityRules#checkStored}.
    */
   ApplyResult apply(long tableId, String partitionKey, List<Write> writes);
+
+  /**
+   * {@link #apply}, completing a stage instead of returning: with the result, or exceptionally
+   * with what {@code apply} would have thrown. An engine with {@link
+   * Capability#NON_BLOCKING_WRITES} returns at once, also inside {@link NonBlocking#attempt};
+   * otherwise this applies before it returns, and inside an attempt it refuses without effect.
+   */
+  default CompletableFuture<ApplyResult> applyAsync(
+      long tableId, String partitionKey, List<Write> writes) {
+    NonBlocking.refuseIfActive();
+    try {
+      return CompletableFuture.completedFuture(apply(tableId, partitionKey, writes));
+    } catch (NonBlocking.WouldBlock e) {
+      throw e;
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
 }

@@ -5,7 +5,9 @@ import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityService;
 import dev.tabula.core.TableService;
 import dev.tabula.core.properties.ServicePropertiesService;
+import dev.tabula.engine.Capability;
 import dev.tabula.engine.NonBlocking;
+import dev.tabula.engine.Stages;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableException;
 import dev.tabula.protocol.auth.AccessGrant;
@@ -28,6 +30,8 @@ import dev.tabula.protocol.routing.ResourceParser;
 import dev.tabula.protocol.routing.Router;
 import java.time.Clock;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -35,10 +39,18 @@ import java.util.logging.Logger;
  * The Table service protocol, independent of the transport: a request goes through routing,
  * the version check, authentication and one operation, and every outcome leaves with the
  * service's standard headers. Thread-safe; {@link #handle} blocks on the engine, so transports
- * call it off their I/O threads.
+ * call it off their I/O threads, and try {@link #handleWithoutBlocking} on them first.
  */
 public final class TableProtocol {
   private static final Logger LOG = Logger.getLogger(TableProtocol.class.getName());
+  /** The methods of single-entity writes, as sent or tunnelled (MERGE may arrive as POST). */
+  private static final Set<String> ENTITY_WRITE_METHODS =
+      Set.of("POST", "PUT", "MERGE", "PATCH", "DELETE");
+  /**
+   * The largest body parsed on a network thread: an entity of about 1 KiB parses in microseconds,
+   * but one near the 1 MiB limit would hold up every other connection of the event loop.
+   */
+  private static final int MAX_BODY_STARTED_WITHOUT_BLOCKING = 64 * 1024;
 
   private final ResourceParser parser;
   private final RequestAuthenticator authenticator;
@@ -47,12 +59,12 @@ public final class TableProtocol {
   private final Cors cors;
   private final Clock clock;
   private final HttpDateText dates = new HttpDateText();
-  private final boolean answersWithoutBlocking;
+  private final boolean answersReadsWithoutBlocking;
+  private final boolean startsWritesWithoutBlocking;
 
   /**
-   * @param answersWithoutBlocking whether the engine has {@link
-   *     dev.tabula.engine.Capability#NON_BLOCKING_READS}, so that {@link #handleWithoutBlocking}
-   *     may try
+   * @param engineCapabilities the engine's; with {@link Capability#NON_BLOCKING_READS} and {@link
+   *     Capability#NON_BLOCKING_WRITES}, {@link #handleWithoutBlocking} tries reads and writes
    * @param feeds writes Query Entities pages (with or without helper threads)
    */
   public TableProtocol(
@@ -64,9 +76,12 @@ public final class TableProtocol {
       Set<String> accounts,
       RequestAuthenticator authenticator,
       Clock clock,
-      boolean answersWithoutBlocking,
+      Set<Capability> engineCapabilities,
       FeedWriter feeds) {
-    this.answersWithoutBlocking = answersWithoutBlocking;
+    this.answersReadsWithoutBlocking = engineCapabilities.contains(Capability.NON_BLOCKING_READS);
+    // A write's attempt authenticates and resolves the table first, which reads without waiting.
+    this.startsWritesWithoutBlocking = answersReadsWithoutBlocking
+        && engineCapabilities.contains(Capability.NON_BLOCKING_WRITES);
     this.parser = new ResourceParser(accounts);
     this.authenticator = authenticator;
     this.router =
@@ -82,45 +97,96 @@ public final class TableProtocol {
   }
 
   /**
-   * Answers one request.
+   * Answers one request, waiting for the engine if it must.
    *
    * @param scheme {@code http} or {@code https}, for the links in OData payloads
    */
   public ServiceResponse handle(ServiceRequest request, String scheme) {
-    String requestId = RequestIds.next();
-    ServiceResponse response;
-    try {
-      response = Cors.isPreflight(request)
-          ? preflight(request)
-          : dispatch(request, scheme, requestId);
-    } catch (TableException e) {
-      response = errors.render(e, request, requestId);
-    } catch (NonBlocking.WouldBlock e) {
-      throw e; // not a failure: the caller answers the request again on a thread that may wait
-    } catch (RuntimeException e) {
-      LOG.log(Level.SEVERE, "request " + requestId + " failed", e);
-      response = errors.render(TableErrorCode.INTERNAL_ERROR.exception(), request, requestId);
-    }
-    return withCors(request, withStandardHeaders(response, request, requestId));
+    return Stages.join(handleAsync(request, scheme, Runnable::run));
   }
 
   /**
-   * Answers a request without waiting for storage, as a network event loop must, or returns null
-   * when that is not possible: the engine would have to read a file or write, or it cannot answer
-   * anything without waiting. Only for requests that change nothing (GET), because a refused one is
-   * answered again from the start with {@link #handle}.
+   * Starts answering one request; the stage completes with the answer, errors rendered, never
+   * exceptionally. A write finishes on {@code finishOn} once the engine has committed it.
+   *
+   * @param scheme {@code http} or {@code https}, for the links in OData payloads
+   * @throws NonBlocking.WouldBlock inside {@link NonBlocking#attempt}, when the request cannot be
+   *     started without waiting; nothing of it has happened then
+   */
+  public CompletableFuture<ServiceResponse> handleAsync(
+      ServiceRequest request, String scheme, Executor finishOn) {
+    String requestId = RequestIds.next();
+    CompletableFuture<ServiceResponse> answer;
+    try {
+      answer = Cors.isPreflight(request)
+          ? CompletableFuture.completedFuture(preflight(request))
+          : dispatch(request, scheme, requestId, finishOn);
+    } catch (NonBlocking.WouldBlock e) {
+      throw e; // not a failure: the caller answers the request again on a thread that may wait
+    } catch (RuntimeException e) {
+      answer = CompletableFuture.failedFuture(e);
+    }
+    return answer.handle((response, failure) -> {
+      ServiceResponse answered =
+          failure == null ? response : render(Stages.unwrap(failure), request, requestId);
+      return withCors(request, withStandardHeaders(answered, request, requestId));
+    });
+  }
+
+  /**
+   * Starts answering a request without waiting, as a network event loop must, or returns null
+   * when that is not possible: the engine would have to read a file, or cannot take the request
+   * without waiting. A read is answered at once from memory; a single-entity write, with an engine
+   * that takes writes without waiting ({@link Capability#NON_BLOCKING_WRITES}), is queued and
+   * finishes on {@code finishOn}. A refused request has had no effect and is answered again from
+   * the start with {@link #handle}.
    *
    * @param scheme {@code http} or {@code https}, for the links in OData payloads
    */
-  public ServiceResponse handleWithoutBlocking(ServiceRequest request, String scheme) {
-    if (!answersWithoutBlocking || !"GET".equals(request.method()) || !namesOneItem(request)) {
+  public CompletableFuture<ServiceResponse> handleWithoutBlocking(
+      ServiceRequest request, String scheme, Executor finishOn) {
+    if (!mayStartWithoutBlocking(request)) {
       return null;
     }
     try {
-      return NonBlocking.attempt(() -> handle(request, scheme));
+      return NonBlocking.attempt(() -> {
+        CompletableFuture<ServiceResponse> answer = handleAsync(request, scheme, finishOn);
+        if (answer.isDone()) {
+          Stages.join(answer); // a refusal while finishing at once (a CORS rules read) is thrown
+        }
+        return answer;
+      });
     } catch (NonBlocking.WouldBlock e) {
       return null;
     }
+  }
+
+  /**
+   * Whether a request is worth attempting without blocking: point reads and Get Table, and writes
+   * that may be single-entity writes. Anything else an attempt would refuse only after routing and
+   * authentication, or after parsing a large body, so it skips the attempt rather than do that work
+   * twice. A write from a browser (with an {@code Origin}) is skipped too: its CORS headers may
+   * need a settings read after the write, where nothing may wait.
+   */
+  private boolean mayStartWithoutBlocking(ServiceRequest request) {
+    String method = request.method();
+    if ("GET".equals(method)) {
+      return answersReadsWithoutBlocking && namesOneItem(request);
+    }
+    return startsWritesWithoutBlocking
+        && ENTITY_WRITE_METHODS.contains(method)
+        && request.body().length <= MAX_BODY_STARTED_WITHOUT_BLOCKING
+        && !request.rawPath().endsWith("$batch")
+        && request.header("Origin") == null;
+  }
+
+  /** What an operation failed with, as the service's error response. */
+  private ServiceResponse render(Throwable failure, ServiceRequest request, String requestId) {
+    if (failure instanceof TableException e) {
+      return errors.render(e, request, requestId);
+    }
+    LOG.log(Level.SEVERE, "request " + requestId + " failed", failure);
+    return errors.render(TableErrorCode.INTERNAL_ERROR.exception(), request, requestId);
   }
 
   /**
@@ -157,14 +223,16 @@ public final class TableProtocol {
     return withStandardHeaders(errors.render(error, partial, requestId), partial, requestId);
   }
 
-  private ServiceResponse dispatch(ServiceRequest request, String scheme, String requestId) {
+  private CompletableFuture<ServiceResponse> dispatch(
+      ServiceRequest request, String scheme, String requestId, Executor finishOn) {
     Resource resource = parser.parse(request, scheme);
     String method = MethodResolver.effectiveMethod(request);
     ProtocolVersion.check(request);
     AccessGrant access = authenticator.authenticate(request, resource.account()).grant();
     RequestAuthorization.check(access, resource, method, request, scheme);
-    OperationContext context = new OperationContext(request, resource, method, requestId, access);
-    return router.find(resource.kind(), method).handle(context);
+    OperationContext context =
+        new OperationContext(request, resource, method, requestId, access, finishOn);
+    return router.find(resource.kind(), method).start(context);
   }
 
   private ServiceResponse withStandardHeaders(

@@ -21,6 +21,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -29,10 +30,12 @@ import java.util.concurrent.TimeUnit;
  * never run on an event loop) and writes the answer back on the channel's event loop. A full pool
  * answers 503 ServerBusy at once instead of queueing without bound.
  *
- * <p>A read is first tried right here, without blocking ({@link
+ * <p>A request is first tried right here, without blocking ({@link
  * TableProtocol#handleWithoutBlocking}): a point read of an entity in memory is answered on the
- * event loop, saving the two thread hand-offs that dominate its cost; anything that would wait goes
- * to the pool as before.
+ * event loop, and a single-entity write is queued with the engine and answered on the event loop
+ * when it commits, saving the thread hand-offs that dominate their cost; anything that would wait
+ * goes to the pool as before. Writes waiting for the engine this way are bounded like the pool's
+ * ({@link WorkerPool#admitAside}).
  */
 final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   /** How long a refused request's remaining bytes are read and dropped before the close. */
@@ -53,9 +56,7 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
     ServiceRequest serviceRequest =
         toServiceRequest(request, bodyOf(request), peer(ctx));
     boolean keepAlive = HttpUtil.isKeepAlive(request);
-    ServiceResponse answered = protocol.handleWithoutBlocking(serviceRequest, scheme);
-    if (answered != null) {
-      write(ctx, answered, keepAlive);
+    if (startedHere(ctx, serviceRequest, keepAlive)) {
       return;
     }
     try {
@@ -68,6 +69,27 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
     } catch (RejectedExecutionException busy) {
       write(ctx, protocol.reject(TableErrorCode.SERVER_BUSY.exception(), serviceRequest), keepAlive);
     }
+  }
+
+  /** Whether the request was started on this event loop; its answer is then written when ready. */
+  private boolean startedHere(ChannelHandlerContext ctx, ServiceRequest request, boolean keepAlive) {
+    long bodyBytes = request.body().length;
+    if (!workers.admitAside(bodyBytes)) {
+      return false;
+    }
+    CompletableFuture<ServiceResponse> started =
+        protocol.handleWithoutBlocking(request, scheme, ctx.executor());
+    if (started == null) {
+      workers.releaseAside(bodyBytes);
+      return false;
+    }
+    started.whenComplete((response, failure) -> {
+      workers.releaseAside(bodyBytes);
+      write(ctx, failure == null
+          ? response
+          : protocol.reject(TableErrorCode.INTERNAL_ERROR.exception(), request), keepAlive);
+    });
+    return true;
   }
 
   private static final byte[] NO_BODY = new byte[0];

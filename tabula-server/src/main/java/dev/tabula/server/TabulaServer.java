@@ -5,7 +5,6 @@ import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityService;
 import dev.tabula.core.TableService;
 import dev.tabula.core.properties.ServicePropertiesService;
-import dev.tabula.engine.Capability;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.protocol.TableProtocol;
 import dev.tabula.protocol.json.FeedWriter;
@@ -53,7 +52,7 @@ public final class TabulaServer implements AutoCloseable {
             config.accounts().stream().map(Account::name).collect(Collectors.toSet()),
             authenticator,
             Clock.systemUTC(),
-            engine.capabilities().contains(Capability.NON_BLOCKING_READS),
+            engine.capabilities(),
             new FeedWriter(feedHelpers));
     Transport transport = config.transport();
     SslContext tls =

@@ -4,6 +4,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -16,6 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
 final class WorkerPool extends ThreadPoolExecutor {
   private final long maxHeldBytes;
   private final AtomicLong heldBytes = new AtomicLong();
+  private final int maxAside;
+  private final AtomicInteger aside = new AtomicInteger();
 
   WorkerPool(Resources resources) {
     super(
@@ -27,6 +30,34 @@ final class WorkerPool extends ThreadPoolExecutor {
         DaemonThreads.named("tabula-worker-"),
         new AbortPolicy());
     this.maxHeldBytes = resources.requestMemoryBytes();
+    this.maxAside = resources.queueCapacity();
+  }
+
+  /**
+   * Admits a request served beside the pool (started on an event loop, answered when the engine
+   * completes it): its body counts against the same memory bound, and such requests together
+   * against the queue's capacity, so that they cannot pile up without bound either. Each admission
+   * is ended by {@link #releaseAside}.
+   *
+   * @return false when either bound is reached; the request then goes to the pool, which refuses
+   *     it if it is full too
+   */
+  boolean admitAside(long bodyBytes) {
+    if (aside.incrementAndGet() > maxAside) {
+      aside.decrementAndGet();
+      return false;
+    }
+    if (!reserve(bodyBytes)) {
+      aside.decrementAndGet();
+      return false;
+    }
+    return true;
+  }
+
+  /** Ends an admission of {@link #admitAside}. */
+  void releaseAside(long bodyBytes) {
+    heldBytes.addAndGet(-bodyBytes);
+    aside.decrementAndGet();
   }
 
   /**

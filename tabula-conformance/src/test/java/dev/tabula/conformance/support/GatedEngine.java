@@ -35,6 +35,8 @@ public final class GatedEngine implements StorageEngine {
   private final AtomicReference<Hold> nextHold = new AtomicReference<>();
   private final Set<String> callerThreads = ConcurrentHashMap.newKeySet();
   private final Set<String> nonBlockingCallerThreads = ConcurrentHashMap.newKeySet();
+  private final Set<String> calls = ConcurrentHashMap.newKeySet();
+  private final Set<String> nonBlockingCalls = ConcurrentHashMap.newKeySet();
 
   public GatedEngine(StorageEngine engine) {
     this.engine = engine;
@@ -58,6 +60,16 @@ public final class GatedEngine implements StorageEngine {
   /** The names of every thread that has made a call inside {@link NonBlocking#attempt}, so far. */
   public Set<String> nonBlockingCallerThreads() {
     return Set.copyOf(nonBlockingCallerThreads);
+  }
+
+  /** The engine methods called so far outside {@link NonBlocking#attempt} (may wait). */
+  public Set<String> calls() {
+    return Set.copyOf(calls);
+  }
+
+  /** The engine methods called so far inside {@link NonBlocking#attempt}, answered or refused. */
+  public Set<String> nonBlockingCalls() {
+    return Set.copyOf(nonBlockingCalls);
   }
 
   @Override
@@ -98,9 +110,11 @@ public final class GatedEngine implements StorageEngine {
           if (NonBlocking.active()) {
             // An attempt that must not wait (from a network thread) passes the gate untouched.
             nonBlockingCallerThreads.add(Thread.currentThread().getName());
+            nonBlockingCalls.add(method.getName());
             return invoke(method, target, args);
           }
           callerThreads.add(Thread.currentThread().getName());
+          calls.add(method.getName());
           Hold hold = nextHold.getAndSet(null);
           if (hold != null) {
             hold.block();

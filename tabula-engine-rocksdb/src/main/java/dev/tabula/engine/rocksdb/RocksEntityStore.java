@@ -3,42 +3,46 @@ package dev.tabula.engine.rocksdb;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.CommitClock;
 import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.NonBlocking;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.PartitionBatch;
 import dev.tabula.engine.ScanRequest;
+import dev.tabula.engine.Stages;
 import dev.tabula.engine.Write;
 import dev.tabula.engine.codec.EntityValueCodec;
 import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
+import dev.tabula.model.TableErrorCode;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 
 /**
  * Entities in the entities column family, keyed by {@link RocksKeys}, valued by {@link
- * EntityValueCodec}. Applies on a partition commit in rounds ({@link RocksCommitQueues}): each
- * round's read-check-writes run in order on one thread and persist as one synced {@link
+ * EntityValueCodec}. Applies commit in rounds on a few lanes ({@link RocksCommitLanes}): each
+ * round's read-check-writes run in order on the lane's thread and persist as one synced {@link
  * WriteBatch}, which also raises the commit-time mark in the catalog so commit times keep
- * increasing after a restart. Thread-safe.
+ * increasing after a restart. Thread-safe; {@link #close} before the database.
  */
-final class RocksEntityStore implements EntityStore {
+final class RocksEntityStore implements EntityStore, AutoCloseable {
   private final RocksDatabase database;
   private final RocksLiveTables live;
-  private final RocksCommitQueues queues;
+  private final RocksCommitLanes lanes;
   private final CommitClock clock;
 
   RocksEntityStore(
-      RocksDatabase database, RocksLiveTables live, int commitQueues, CommitClock clock) {
+      RocksDatabase database, RocksLiveTables live, int commitLanes, CommitClock clock) {
     this.database = database;
     this.live = live;
-    this.queues = new RocksCommitQueues(commitQueues, this::commitRound);
     this.clock = clock;
+    this.lanes = new RocksCommitLanes(commitLanes, "tabula-commit-", this::commitRound);
   }
 
   @Override
@@ -55,9 +59,33 @@ final class RocksEntityStore implements EntityStore {
   /** {@inheritDoc} Throws {@code TABLE_NOT_FOUND} for a table id the catalog does not list. */
   @Override
   public ApplyResult apply(long tableId, String partitionKey, List<Write> writes) {
-    // The caller holds the table live and the database open while a round commits its writes.
-    return database.use(
-        () -> live.whileLive(tableId, () -> queues.apply(tableId, partitionKey, writes)));
+    NonBlocking.refuseIfActive();
+    return Stages.join(applyAsync(tableId, partitionKey, writes));
+  }
+
+  /** {@inheritDoc} Queues the writes on their lane; never waits. */
+  @Override
+  public CompletableFuture<ApplyResult> applyAsync(
+      long tableId, String partitionKey, List<Write> writes) {
+    return lanes.submit(tableId, partitionKey, writes);
+  }
+
+  /** Stops the commit lanes once they have committed what is queued. */
+  @Override
+  public void close() {
+    lanes.close();
+  }
+
+  /**
+   * Commits one round while the database stays open and no table is being deleted: an apply to a
+   * table the catalog no longer lists fails with {@code TABLE_NOT_FOUND}, and no apply can write
+   * under a table id after its range was deleted.
+   */
+  private void commitRound(List<RocksCommitLanes.Apply> round) {
+    database.use(() -> live.duringApplies(() -> {
+      planAndPersist(round);
+      return null;
+    }));
   }
 
   /**
@@ -65,12 +93,16 @@ final class RocksEntityStore implements EntityStore {
    * and persists every committed plan in one synced batch. Commit times are taken in that order,
    * so they increase in commit order on every partition.
    */
-  private void commitRound(List<RocksCommitQueues.Apply> round) throws RocksDBException {
+  private void planAndPersist(List<RocksCommitLanes.Apply> round) throws RocksDBException {
     Map<RowRef, Optional<Entity>> planned = new HashMap<>();
-    Map<RocksCommitQueues.Apply, ApplyResult> results = new LinkedHashMap<>();
+    Map<RocksCommitLanes.Apply, ApplyResult> results = new LinkedHashMap<>();
     Instant lastCommit = null;
     try (WriteBatch batch = new WriteBatch()) {
-      for (RocksCommitQueues.Apply apply : round) {
+      for (RocksCommitLanes.Apply apply : round) {
+        if (!live.contains(apply.tableId)) {
+          apply.fail(TableErrorCode.TABLE_NOT_FOUND.exception());
+          continue;
+        }
         Instant commitTime = clock.next();
         PartitionBatch.Plan plan;
         try {
@@ -92,7 +124,7 @@ final class RocksEntityStore implements EntityStore {
         database.db.write(database.syncWrites, batch);
       }
     }
-    results.forEach(RocksCommitQueues.Apply::succeed);
+    results.forEach(RocksCommitLanes.Apply::succeed);
   }
 
   /** A row as the round left it so far, else as stored. */
@@ -104,7 +136,7 @@ final class RocksEntityStore implements EntityStore {
         : Optional.ofNullable(readStored(row.tableId(), row.partitionKey(), row.rowKey()));
   }
 
-  private void stage(WriteBatch batch, RocksCommitQueues.Apply apply, Instant commitTime,
+  private void stage(WriteBatch batch, RocksCommitLanes.Apply apply, Instant commitTime,
       List<PartitionBatch.Change> changes, Map<RowRef, Optional<Entity>> planned)
       throws RocksDBException {
     for (PartitionBatch.Change change : changes) {

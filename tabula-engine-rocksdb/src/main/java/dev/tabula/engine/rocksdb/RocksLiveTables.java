@@ -1,6 +1,5 @@
 package dev.tabula.engine.rocksdb;
 
-import dev.tabula.model.TableErrorCode;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -20,17 +19,18 @@ final class RocksLiveTables {
     ids.add(tableId);
   }
 
+  /** Whether the catalog lists {@code tableId}; inside {@link #duringApplies}, it stays so. */
+  boolean contains(long tableId) {
+    return ids.contains(tableId);
+  }
+
   /**
-   * Runs {@code call} while {@code tableId} stays live.
-   *
-   * @throws dev.tabula.model.TableException {@code TABLE_NOT_FOUND} when the table is not live
+   * Runs {@code call}, which applies to tables it checked with {@link #contains}, with no table
+   * deletion in progress.
    */
-  <T> T whileLive(long tableId, RocksCall<T> call) throws RocksDBException {
+  <T> T duringApplies(RocksCall<T> call) throws RocksDBException {
     gate.readLock().lock();
     try {
-      if (!ids.contains(tableId)) {
-        throw TableErrorCode.TABLE_NOT_FOUND.exception();
-      }
       return call.call();
     } finally {
       gate.readLock().unlock();

@@ -58,7 +58,7 @@ public final class RocksStorageEngine implements StorageEngine {
       }
       settings = new RocksAccountSettings(database);
       entities = new RocksEntityStore(
-          database, live, options.commitQueues(), clock);
+          database, live, options.commitLanes(), clock);
     } catch (RuntimeException e) {
       database.close();
       throw e;
@@ -83,12 +83,14 @@ public final class RocksStorageEngine implements StorageEngine {
   @Override
   public Set<Capability> capabilities() {
     return EnumSet.of(
-        Capability.DURABLE_ON_ACK, Capability.PERSISTENT, Capability.NON_BLOCKING_READS);
+        Capability.DURABLE_ON_ACK, Capability.PERSISTENT, Capability.NON_BLOCKING_READS,
+        Capability.NON_BLOCKING_WRITES);
   }
 
   /** Closes the database once calls in progress end; idempotent. */
   @Override
   public void close() {
+    entities.close(); // commits what is queued first
     database.close();
   }
 }

@@ -3,8 +3,11 @@ package dev.tabula.engine.tck;
 import static dev.tabula.engine.tck.TestEntities.props;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static java.util.concurrent.TimeUnit.SECONDS;
 
+import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.ApplyResult.Committed;
+import dev.tabula.engine.ApplyResult.Rejected;
 import dev.tabula.engine.Precondition;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
@@ -18,6 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
 
 /** What each kind of write does, what reads return, and commit times. */
@@ -227,5 +232,29 @@ public interface ApplyContract extends EngineContext {
             e -> assertThat(e.code()).isEqualTo(TableErrorCode.TABLE_NOT_FOUND));
     TableInfo recreated = catalog().createTable(ACCOUNT, table.name()).orElseThrow();
     assertThat(read(recreated, "p", "r")).isEmpty();
+  }
+
+  @Test
+  default void applyAsync_completesWithWhatApplyWouldReturnOrThrow() throws Exception {
+    TableInfo table = newTable();
+
+    ApplyResult first = store().applyAsync(table.id(), "p",
+        List.of(Write.put("r", props("a", 1), Precondition.MUST_NOT_EXIST))).get(10, SECONDS);
+    assertThat(first).isInstanceOf(Committed.class);
+    assertThat(read(table, "p", "r")).contains(((Committed) first).entities().get(0));
+
+    ApplyResult second = store().applyAsync(table.id(), "p",
+        List.of(Write.put("r", props("a", 2), Precondition.MUST_NOT_EXIST))).get(10, SECONDS);
+    assertThat(second).isEqualTo(new Rejected(0, TableErrorCode.ENTITY_ALREADY_EXISTS));
+
+    catalog().deleteTable(ACCOUNT, table.name());
+    CompletableFuture<ApplyResult> gone = store().applyAsync(table.id(), "p",
+        List.of(Write.put("r", props(), Precondition.NONE)));
+    assertThatThrownBy(() -> gone.get(10, SECONDS))
+        .isInstanceOf(ExecutionException.class)
+        .cause()
+        .isInstanceOfSatisfying(
+            TableException.class,
+            e -> assertThat(e.code()).isEqualTo(TableErrorCode.TABLE_NOT_FOUND));
   }
 }

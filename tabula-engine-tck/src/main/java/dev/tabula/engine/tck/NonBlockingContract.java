@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.Capability;
 import dev.tabula.engine.KeyRange;
 import dev.tabula.engine.NonBlocking;
@@ -15,14 +16,17 @@ import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@link Capability#NON_BLOCKING_READS}: inside {@link NonBlocking#attempt} a read gives the same
  * answer as outside or refuses, never a stale or wrong one, and every other call refuses before it
- * has any effect. A network thread relies on both: it answers what it can and hands the rest, from
- * the start, to a thread that may wait.
+ * has any effect, except {@link dev.tabula.engine.EntityStore#applyAsync} on an engine with {@link
+ * Capability#NON_BLOCKING_WRITES}, which queues the writes. A network thread relies on this: it
+ * answers what it can and hands the rest, from the start, to a thread that may wait.
  */
 public interface NonBlockingContract extends EngineContext {
 
@@ -89,6 +93,23 @@ public interface NonBlockingContract extends EngineContext {
     assertThat(NonBlocking.active()).isFalse();
     insert(table, "p", "r", props("v", 2));
     assertThat(store().read(table.id(), new EntityKey("p", "r"))).isPresent();
+  }
+
+  @Test
+  default void applyAsync_insideAnAttempt_queuesWithoutWaiting_orRefusesWithoutEffect()
+      throws Exception {
+    TableInfo table = newTable();
+    Supplier<CompletableFuture<ApplyResult>> start = () -> store().applyAsync(table.id(), "p",
+        List.of(Write.put("r", props("v", 1), Precondition.MUST_NOT_EXIST)));
+
+    if (engine().capabilities().contains(Capability.NON_BLOCKING_WRITES)) {
+      ApplyResult result = NonBlocking.attempt(start).get(10, TimeUnit.SECONDS);
+      assertThat(result).isInstanceOf(ApplyResult.Committed.class);
+      assertThat(read(table, "p", "r")).contains(((ApplyResult.Committed) result).entities().get(0));
+    } else {
+      assertRefused(start);
+      assertThat(read(table, "p", "r")).isEmpty();
+    }
   }
 
   private void assumeNonBlockingReads() {

@@ -20,10 +20,12 @@ import dev.tabula.protocol.routing.Resource;
 import dev.tabula.query.Filter;
 import dev.tabula.query.FilterParser;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The entity operations: Insert, Get, Query, Update and Merge (and their upsert forms when no
- * If-Match is sent), and Delete.
+ * If-Match is sent), and Delete. The writes answer once the engine has committed them, finishing
+ * on the context's {@link OperationContext#finishOn} thread.
  */
 public final class EntityOperations {
   private final EntityService entities;
@@ -35,7 +37,7 @@ public final class EntityOperations {
   }
 
   /** Insert Entity: {@code POST /table} (or {@code /table()}) with the entity as JSON. */
-  public ServiceResponse insert(OperationContext context) {
+  public CompletableFuture<ServiceResponse> insert(OperationContext context) {
     ServiceRequest request = context.request();
     MetadataLevel level = level(request);
     RequestOptions.requireJsonBody(request);
@@ -46,18 +48,21 @@ public final class EntityOperations {
     // A shared access signature's key range covers the keys the body names (403 outside it).
     context.access().authorize(ServiceOperation.INSERT_ENTITY, context.resource().table(),
         new EntityKey(parsed.partitionKey(), parsed.rowKey()));
-    Entity stored =
+    Boolean preferNoContent = RequestOptions.preferNoContent(request);
+    CompletableFuture<Entity> inserted =
         entities.insert(
             context.resource().account(),
             context.resource().table(),
             Entity.unsaved(parsed.partitionKey(), parsed.rowKey(), parsed.properties()));
-    ODataContext odata = odata(context.resource());
-    String location = odata.entityId(stored.partitionKey(), stored.rowKey());
-    return Responses.preferred(RequestOptions.preferNoContent(request), level,
-            () -> EntityJsonWriter.writeEntity(stored, odata, level, null))
-        .header("ETag", stored.etag().value())
-        .header("Location", location)
-        .header("DataServiceId", location);
+    return context.finishing(inserted).thenApply(stored -> {
+      ODataContext odata = odata(context.resource());
+      String location = odata.entityId(stored.partitionKey(), stored.rowKey());
+      return Responses.preferred(preferNoContent, level,
+              () -> EntityJsonWriter.writeEntity(stored, odata, level, null))
+          .header("ETag", stored.etag().value())
+          .header("Location", location)
+          .header("DataServiceId", location);
+    });
   }
 
   /** Get Entity: {@code GET /table(PartitionKey='..',RowKey='..')}, with optional $select. */
@@ -94,27 +99,30 @@ public final class EntityOperations {
   }
 
   /** Update Entity ({@code PUT} with If-Match) or Insert Or Replace Entity (without). */
-  public ServiceResponse replace(OperationContext context) {
+  public CompletableFuture<ServiceResponse> replace(OperationContext context) {
     IfMatch ifMatch = RequestOptions.ifMatch(context.request());
     Resource resource = context.resource();
-    Entity stored = entities.replace(resource.account(), resource.table(), fromUrl(context), ifMatch);
-    return Responses.noContentWithETag(stored);
+    return context.finishing(
+            entities.replace(resource.account(), resource.table(), fromUrl(context), ifMatch))
+        .thenApply(Responses::noContentWithETag);
   }
 
   /** Merge Entity (with If-Match) or Insert Or Merge Entity (without). */
-  public ServiceResponse merge(OperationContext context) {
+  public CompletableFuture<ServiceResponse> merge(OperationContext context) {
     IfMatch ifMatch = RequestOptions.ifMatch(context.request());
     Resource resource = context.resource();
-    Entity stored = entities.merge(resource.account(), resource.table(), fromUrl(context), ifMatch);
-    return Responses.noContentWithETag(stored);
+    return context.finishing(
+            entities.merge(resource.account(), resource.table(), fromUrl(context), ifMatch))
+        .thenApply(Responses::noContentWithETag);
   }
 
   /** Delete Entity: {@code DELETE /table(PartitionKey='..',RowKey='..')} with If-Match. */
-  public ServiceResponse delete(OperationContext context) {
+  public CompletableFuture<ServiceResponse> delete(OperationContext context) {
     IfMatch ifMatch = RequestOptions.requiredIfMatch(context.request());
     Resource resource = context.resource();
-    entities.delete(resource.account(), resource.table(), resource.key(), ifMatch);
-    return Responses.noContent();
+    return context.finishing(
+            entities.delete(resource.account(), resource.table(), resource.key(), ifMatch))
+        .thenApply(deleted -> Responses.noContent());
   }
 
   /** The entity of an Update or Merge body, keyed by its URL (keys in the body are ignored). */

@@ -3,6 +3,8 @@ package dev.tabula.protocol.routing;
 import dev.tabula.protocol.auth.AccessGrant;
 import dev.tabula.protocol.http.ServiceRequest;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * A request on its way to an operation.
@@ -13,16 +15,25 @@ import java.util.Objects;
  * @param requestId the id sent back in {@code x-ms-request-id} and in error messages
  * @param access what the request's credentials grant; operations check the keys they read from a
  *     body against it and restrict queries to its keys
+ * @param finishOn where an {@link AsyncOperation} finishes once its engine work completes (the
+ *     connection's event loop, or the calling thread itself), so that building the response
+ *     never runs on the engine's own threads
  */
 public record OperationContext(
-    ServiceRequest request, Resource resource, String method, String requestId, AccessGrant access) {
+    ServiceRequest request,
+    Resource resource,
+    String method,
+    String requestId,
+    AccessGrant access,
+    Executor finishOn) {
 
   public OperationContext {
     Objects.requireNonNull(access, "access");
+    Objects.requireNonNull(finishOn, "finishOn");
   }
 
-  /** A request of the account owner, whose access is unrestricted. */
-  public OperationContext(ServiceRequest request, Resource resource, String method, String requestId) {
-    this(request, resource, method, requestId, AccessGrant.OWNER);
+  /** {@code stage}'s outcome, handed to {@link #finishOn} whichever thread completes it. */
+  public <T> CompletableFuture<T> finishing(CompletableFuture<T> stage) {
+    return stage.whenCompleteAsync((value, failure) -> { }, finishOn);
   }
 }

@@ -1,0 +1,40 @@
+package dev.tabula.engine;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/** Waiting for stages the way a blocking call would end: with its result or its own exception. */
+public final class Stages {
+  private Stages() {}
+
+  /**
+   * Waits for {@code stage} and returns its result, or throws the exception it completed with
+   * (unwrapped from the {@link CompletionException} that {@link CompletableFuture#join} adds).
+   */
+  public static <T> T join(CompletableFuture<T> stage) {
+    try {
+      return stage.join();
+    } catch (CompletionException e) {
+      throw unchecked(unwrap(e));
+    }
+  }
+
+  /** The exception a stage completed with, without the wrappers of the stages after it. */
+  public static Throwable unwrap(Throwable failure) {
+    Throwable cause = failure;
+    while (cause instanceof CompletionException && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return cause;
+  }
+
+  private static RuntimeException unchecked(Throwable cause) {
+    if (cause instanceof RuntimeException e) {
+      return e;
+    }
+    if (cause instanceof Error e) {
+      throw e;
+    }
+    return new CompletionException(cause);
+  }
+}
