@@ -14,6 +14,11 @@ package dev.tabula.server;
  * would go past it is answered 503 ServerBusy too. A request is always admitted when none is held,
  * so the largest one the body limit allows can always run.
  *
+ * <p>With an engine that takes writes without waiting (RocksDB), a single-entity write is started
+ * on the event loop and waits for its commit without a worker; such writes are bounded too, by
+ * {@code queueCapacity} at once and under the same {@code requestMemoryBytes} (past either, a
+ * write goes to the pool like any request, and is refused there when the pool is full).
+ *
  * <p>Open client connections are bounded too, by {@code maxConnections}, counted across the HTTP
  * and HTTPS listeners together: a connection past the bound has its first request answered 503
  * ServerBusy and is then closed; as many again may be open for the moment that takes, and past
