@@ -12,11 +12,15 @@ public record RocksOptions(long blockCacheBytes, int commitLanes) {
   public static final long DEFAULT_BLOCK_CACHE_BYTES = 64L * 1024 * 1024;
 
   /**
-   * Two lanes: while one lane's round waits for its sync, the other plans the next, and RocksDB
-   * joins syncs that meet. A lane plans a round in microseconds per write and syncs once for the
-   * whole round, so more lanes mostly add threads and smaller rounds.
+   * One lane per four processors, rounded down to a power of two, at least one. A lane plans a
+   * write in microseconds and syncs once per round, so one lane keeps up with what a few cores can
+   * parse; a second lane makes each round smaller and syncs twice as often, which on 2 cores cost
+   * more CPU per insert and 10–30% of the rate of inserts and hot-key upserts at 16 and 64
+   * clients (docs/performance.md, fifth pass). More cores parse more writes a second than one
+   * lane can plan, and get more lanes.
    */
-  public static final int DEFAULT_COMMIT_LANES = 2;
+  public static final int DEFAULT_COMMIT_LANES = Integer.highestOneBit(
+      Math.min(64, Math.max(1, Runtime.getRuntime().availableProcessors() / 4)));
 
   public RocksOptions {
     if (blockCacheBytes <= 0) {
