@@ -30,6 +30,8 @@ class RocksCommitLanesTest {
   private final ExecutorService threads = Executors.newCachedThreadPool();
   private final ConcurrentLinkedQueue<List<Integer>> rounds = new ConcurrentLinkedQueue<>();
   private final List<RocksCommitLanes> opened = new ArrayList<>();
+  private final CountDownLatch firstRoundStarted = new CountDownLatch(1);
+  private final CountDownLatch releaseFirstRound = new CountDownLatch(1);
 
   @AfterEach
   void stop() {
@@ -39,17 +41,8 @@ class RocksCommitLanesTest {
 
   @Test
   void appliesQueuedDuringARound_commitTogether_inTheNext() throws Exception {
-    CountDownLatch firstRoundHolds = new CountDownLatch(1);
-    CountDownLatch releaseFirstRound = new CountDownLatch(1);
-    RocksCommitLanes lanes = lanes(1, round -> {
-      if (rounds.isEmpty()) {
-        firstRoundHolds.countDown();
-        await(releaseFirstRound);
-      }
-      answerEach(round);
-    });
-    CompletableFuture<ApplyResult> first = submit(lanes, "p", 0);
-    assertThat(firstRoundHolds.await(5, TimeUnit.SECONDS)).isTrue();
+    RocksCommitLanes lanes = oneLaneHoldingItsFirstRound();
+    CompletableFuture<ApplyResult> first = submitTheHeldFirst(lanes);
 
     List<CompletableFuture<ApplyResult>> queued = new ArrayList<>();
     for (int i = 1; i <= 5; i++) {
@@ -92,17 +85,8 @@ class RocksCommitLanesTest {
 
   @Test
   void closing_commitsWhatIsQueued_andRefusesWhatComesAfter() throws Exception {
-    CountDownLatch firstRoundHolds = new CountDownLatch(1);
-    CountDownLatch releaseFirstRound = new CountDownLatch(1);
-    RocksCommitLanes lanes = lanes(1, round -> {
-      if (rounds.isEmpty()) {
-        firstRoundHolds.countDown();
-        await(releaseFirstRound);
-      }
-      answerEach(round);
-    });
-    CompletableFuture<ApplyResult> first = submit(lanes, "p", 0);
-    assertThat(firstRoundHolds.await(5, TimeUnit.SECONDS)).isTrue();
+    RocksCommitLanes lanes = oneLaneHoldingItsFirstRound();
+    CompletableFuture<ApplyResult> first = submitTheHeldFirst(lanes);
     CompletableFuture<ApplyResult> queued = submit(lanes, "p", 1);
 
     Future<?> closing = threads.submit(lanes::close);
@@ -159,6 +143,25 @@ class RocksCommitLanesTest {
     RocksCommitLanes lanes = new RocksCommitLanes(count, "test-commit-", committer);
     opened.add(lanes);
     return lanes;
+  }
+
+  /** One lane whose first round starts, then waits for {@link #releaseFirstRound}. */
+  private RocksCommitLanes oneLaneHoldingItsFirstRound() {
+    return lanes(1, round -> {
+      if (rounds.isEmpty()) {
+        firstRoundStarted.countDown();
+        await(releaseFirstRound);
+      }
+      answerEach(round);
+    });
+  }
+
+  /** Submits apply 0 and returns once its round has started, and is held. */
+  private CompletableFuture<ApplyResult> submitTheHeldFirst(RocksCommitLanes lanes)
+      throws InterruptedException {
+    CompletableFuture<ApplyResult> first = submit(lanes, "p", 0);
+    assertThat(firstRoundStarted.await(5, TimeUnit.SECONDS)).isTrue();
+    return first;
   }
 
   /** An apply of one write whose row key carries {@code id}. */
