@@ -72,7 +72,8 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
   }
 
   /** Whether the request was started on this event loop; its answer is then written when ready. */
-  private boolean startedHere(ChannelHandlerContext ctx, ServiceRequest request, boolean keepAlive) {
+  private boolean startedHere(
+      ChannelHandlerContext ctx, ServiceRequest request, boolean keepAlive) {
     long bodyBytes = request.body().length;
     if (!workers.admitAside(bodyBytes)) {
       return false;

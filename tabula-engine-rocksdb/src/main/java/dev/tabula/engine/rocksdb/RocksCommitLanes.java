@@ -22,7 +22,8 @@ import java.util.concurrent.CompletableFuture;
  * and each sees the last one whole; lanes are independent, and RocksDB joins their syncs.
  *
  * <p>Stages complete on the lane's thread: what callers chain on them runs there unless they hand
- * it to an executor of their own, and it delays the lane's next round.
+ * it to an executor of their own, and it delays the lane's next round. It must never wait for
+ * another apply, which may need the same lane.
  */
 final class RocksCommitLanes implements AutoCloseable {
   /**

@@ -27,7 +27,8 @@ public record RocksOptions(long blockCacheBytes, int commitLanes) {
       throw new IllegalArgumentException("blockCacheBytes must be positive: " + blockCacheBytes);
     }
     if (commitLanes <= 0 || commitLanes > 64 || Integer.bitCount(commitLanes) != 1) {
-      throw new IllegalArgumentException("commitLanes must be a power of two up to 64: " + commitLanes);
+      throw new IllegalArgumentException(
+          "commitLanes must be a power of two up to 64: " + commitLanes);
     }
   }
 

@@ -119,7 +119,8 @@ class RocksCommitLanesTest {
           }
         }
         for (int i = 0; i < perThread; i++) {
-          assertThat(mine.get(i).get(5, TimeUnit.SECONDS)).isEqualTo(answer(thread * perThread + i));
+          assertThat(mine.get(i).get(5, TimeUnit.SECONDS))
+              .isEqualTo(answer(thread * perThread + i));
         }
         return null;
       }));

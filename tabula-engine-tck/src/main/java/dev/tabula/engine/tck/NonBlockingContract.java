@@ -105,7 +105,8 @@ public interface NonBlockingContract extends EngineContext {
     if (engine().capabilities().contains(Capability.NON_BLOCKING_WRITES)) {
       ApplyResult result = NonBlocking.attempt(start).get(10, TimeUnit.SECONDS);
       assertThat(result).isInstanceOf(ApplyResult.Committed.class);
-      assertThat(read(table, "p", "r")).contains(((ApplyResult.Committed) result).entities().get(0));
+      assertThat(read(table, "p", "r"))
+          .contains(((ApplyResult.Committed) result).entities().get(0));
     } else {
       assertRefused(start);
       assertThat(read(table, "p", "r")).isEmpty();
