@@ -62,10 +62,8 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
     try {
       workers.execute(
           serviceRequest.body().length,
-          () -> {
-            ServiceResponse response = protocol.handle(serviceRequest, scheme);
-            ctx.executor().execute(() -> write(ctx, response, keepAlive));
-          });
+          () -> protocol.handle(serviceRequest, scheme),
+          response -> ctx.executor().execute(() -> write(ctx, response, keepAlive)));
     } catch (RejectedExecutionException busy) {
       write(ctx, protocol.reject(TableErrorCode.SERVER_BUSY.exception(), serviceRequest), keepAlive);
     }
@@ -78,8 +76,13 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
     if (!workers.admitAside(bodyBytes)) {
       return false;
     }
-    CompletableFuture<ServiceResponse> started =
-        protocol.handleWithoutBlocking(request, scheme, ctx.executor());
+    CompletableFuture<ServiceResponse> started;
+    try {
+      started = protocol.handleWithoutBlocking(request, scheme, ctx.executor());
+    } catch (RuntimeException | Error e) {
+      workers.releaseAside(bodyBytes);
+      throw e;
+    }
     if (started == null) {
       workers.releaseAside(bodyBytes);
       return false;

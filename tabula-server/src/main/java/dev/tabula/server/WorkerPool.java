@@ -6,11 +6,13 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The bounded pool that runs blocking engine work. Its queue is bounded too, and so are the request
  * bodies its tasks hold together (see {@link Resources}): when the pool and the queue are full, or
- * a body would go past the memory bound, {@link #execute(long, Runnable)} throws {@link
+ * a body would go past the memory bound, {@link #execute(long, Supplier, Consumer)} throws {@link
  * RejectedExecutionException} and the request is answered 503 ServerBusy, so overload never turns
  * into unbounded memory.
  */
@@ -61,23 +63,27 @@ final class WorkerPool extends ThreadPoolExecutor {
   }
 
   /**
-   * Runs {@code task}, which holds a request body of {@code bodyBytes}, counting those bytes
-   * against the memory bound until it ends.
+   * Runs {@code work}, which holds a request body of {@code bodyBytes}, counting those bytes
+   * against the memory bound until it returns; then hands its result to {@code deliver}. The bytes
+   * are given back before the delivery, so a client that sends its next request as soon as it has
+   * the answer finds them free.
    *
    * @throws RejectedExecutionException when the pool and queue are full or the bytes do not fit
    */
-  void execute(long bodyBytes, Runnable task) {
+  <T> void execute(long bodyBytes, Supplier<T> work, Consumer<T> deliver) {
     if (!reserve(bodyBytes)) {
       throw new RejectedExecutionException("request memory bound reached");
     }
     try {
       execute(
           () -> {
+            T result;
             try {
-              task.run();
+              result = work.get();
             } finally {
               heldBytes.addAndGet(-bodyBytes);
             }
+            deliver.accept(result);
           });
     } catch (RejectedExecutionException full) {
       heldBytes.addAndGet(-bodyBytes);

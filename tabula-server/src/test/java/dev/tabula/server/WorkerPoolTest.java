@@ -3,6 +3,7 @@ package dev.tabula.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -45,13 +46,26 @@ class WorkerPoolTest {
 
     assertThat(pool.admitAside(MIB / 2)).isTrue();
     assertThat(pool.admitAside(MIB / 2 + 1)).as("past the bound").isFalse();
-    CountDownLatch ran = new CountDownLatch(1);
-    assertThatThrownBy(() -> pool.execute(MIB / 2 + 1, ran::countDown))
+    CountDownLatch delivered = new CountDownLatch(1);
+    assertThatThrownBy(() -> pool.execute(MIB / 2 + 1, () -> 1, result -> delivered.countDown()))
         .isInstanceOf(RejectedExecutionException.class);
 
     pool.releaseAside(MIB / 2);
-    pool.execute(MIB / 2 + 1, ran::countDown);
-    assertThat(ran.await(10, TimeUnit.SECONDS)).isTrue();
+    pool.execute(MIB / 2 + 1, () -> 1, result -> delivered.countDown());
+    assertThat(delivered.await(10, TimeUnit.SECONDS)).isTrue();
+  }
+
+  @Test
+  void aRequestsBytes_areGivenBack_beforeItsAnswerIsDelivered() throws Exception {
+    pool = new WorkerPool(Resources.DEFAULTS.withWorkers(1, 100).withRequestMemoryMegabytes(1));
+    CompletableFuture<Boolean> admittedAtDelivery = new CompletableFuture<>();
+
+    pool.execute(MIB, () -> "answer", answer -> {
+      boolean admitted = pool.admitAside(MIB); // as the client's next request would be
+      admittedAtDelivery.complete(admitted);
+    });
+
+    assertThat(admittedAtDelivery.get(10, TimeUnit.SECONDS)).isTrue();
   }
 
   @Test
