@@ -99,6 +99,21 @@ class NonBlockingReadsIT {
   }
 
   @Test
+  void aWriteWithALargeBody_isStartedOnAWorker_andLands() {
+    TableClient table = start().createTable("large");
+    String large = "x".repeat(25_000); // 3 x 25,000 characters: over the 64 KiB parsed on a loop
+
+    table.upsertEntity(new TableEntity("p", "big")
+        .addProperty("a", large).addProperty("b", large).addProperty("c", large));
+
+    assertThat(table.getEntity("p", "big").getProperty("c")).isEqualTo(large);
+    assertThat(engine.calls()).as("queued from a worker").contains("applyAsync");
+    assertThat(engine.nonBlockingCalls()).doesNotContain("applyAsync");
+    assertThat(engine.callerThreads())
+        .allSatisfy(name -> assertThat(name).startsWith("tabula-worker-"));
+  }
+
+  @Test
   void afterARestart_coldReadsGoToAWorker_andGiveTheSameAnswer() {
     TableClient table = start().createTable("cold");
     for (int i = 0; i < 50; i++) {
