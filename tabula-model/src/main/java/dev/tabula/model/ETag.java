@@ -18,18 +18,35 @@ public record ETag(Instant timestamp) {
     Objects.requireNonNull(timestamp, "timestamp");
   }
 
+  /** The most bytes {@link #write} writes. */
+  public static final int MAX_LENGTH = PREFIX_BYTES.length + DateTimeText.MAX_ESCAPED_LENGTH + 2;
+
   /** The header form. */
   public String value() {
     // Written straight into one buffer: this runs for every entity of every query response.
-    byte[] out = new byte[PREFIX_BYTES.length + DateTimeText.MAX_ESCAPED_LENGTH + 2];
-    System.arraycopy(PREFIX_BYTES, 0, out, 0, PREFIX_BYTES.length);
-    int end = DateTimeText.write(out, PREFIX_BYTES.length, timestamp, true);
+    byte[] out = new byte[MAX_LENGTH];
+    int end = write(out, 0);
     if (end < 0) {
       return PREFIX + EdmDateTimes.format(timestamp).replace(":", "%3A") + SUFFIX;
     }
+    return new String(out, 0, end, StandardCharsets.ISO_8859_1);
+  }
+
+  /**
+   * Writes {@link #value()}'s text as ASCII bytes at {@code pos} and returns the position after it;
+   * returns -1, having written nothing useful, when the Timestamp's year has more than four digits
+   * (outside the service's range), for which the caller uses {@link #value()}. {@code out} needs
+   * room for {@link #MAX_LENGTH} bytes from {@code pos}.
+   */
+  public int write(byte[] out, int pos) {
+    System.arraycopy(PREFIX_BYTES, 0, out, pos, PREFIX_BYTES.length);
+    int end = DateTimeText.write(out, pos + PREFIX_BYTES.length, timestamp, true);
+    if (end < 0) {
+      return -1;
+    }
     out[end] = '\'';
     out[end + 1] = '"';
-    return new String(out, 0, end + 2, StandardCharsets.ISO_8859_1);
+    return end + 2;
   }
 
   /** Parses the header form; returns null when the text is not an ETag this service issued. */

@@ -33,9 +33,23 @@ public final class EdmDateTimes {
     return !instant.isBefore(MIN) && !instant.isAfter(MAX);
   }
 
+  /** The most bytes {@link #write} writes. */
+  public static final int MAX_TEXT_LENGTH = DateTimeText.MAX_LENGTH;
+
   /** Formats as ISO 8601 UTC with at most 7 fractional digits and trailing zeros trimmed. */
   public static String format(Instant instant) {
     return DateTimeText.format(instant);
+  }
+
+  /**
+   * Writes {@link #format}'s text as ASCII bytes at {@code pos}, for writers that copy it into a
+   * response without making a {@code String}, and returns the position after it. Returns -1,
+   * having written nothing useful, for a year beyond four digits (outside the service's range),
+   * which the caller formats with {@link #format}. {@code out} needs room for {@link
+   * #MAX_TEXT_LENGTH} bytes from {@code pos}.
+   */
+  public static int write(byte[] out, int pos, Instant instant) {
+    return DateTimeText.write(out, pos, instant, false);
   }
 
   /**

@@ -1,7 +1,8 @@
 package dev.tabula.engine.codec;
 
 import dev.tabula.model.EdmValue;
-import dev.tabula.model.ImmutableProperties;
+import dev.tabula.model.EncodedProperties;
+import dev.tabula.model.PropertyCursor;
 import java.util.AbstractMap;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -12,11 +13,13 @@ import java.util.Set;
  * The properties of a stored entity, built from its stored value the first time they are read. A
  * query page's entities are read by the threads that write its JSON, so building them there
  * splits that work between those threads instead of leaving it all to the one that scanned (a
- * fifth of a page's CPU). The value's layout was checked when this was made; what the build
- * itself can still find wrong (a bad boolean byte) throws {@link IllegalArgumentException} to the
- * reader. Immutable; thread-safe (two threads reading first may both build, equally).
+ * fifth of a page's CPU); a writer that only copies them out walks the stored bytes with a {@link
+ * #cursor()} instead and builds nothing. The value's layout was checked when this was made; what
+ * the build itself can still find wrong (a bad boolean byte) throws {@link
+ * IllegalArgumentException} to the reader. Immutable; thread-safe (two threads reading first may
+ * both build, equally).
  */
-final class StoredProperties extends AbstractMap<String, EdmValue> implements ImmutableProperties {
+final class StoredProperties extends AbstractMap<String, EdmValue> implements EncodedProperties {
   private final byte[] value;
   private final int countAt;
   private final int count;
@@ -54,6 +57,12 @@ final class StoredProperties extends AbstractMap<String, EdmValue> implements Im
       properties.put(Wtf8.decode(value, start, length), EdmValueCodec.read(in));
     }
     return properties;
+  }
+
+  /** Reads the stored value again without building the map, whether it was built or not. */
+  @Override
+  public PropertyCursor cursor() {
+    return new StoredPropertyCursor(value, countAt);
   }
 
   @Override

@@ -13,8 +13,10 @@ import dev.tabula.model.EdmValue.EdmGuid;
 import dev.tabula.model.EdmValue.EdmInt32;
 import dev.tabula.model.EdmValue.EdmInt64;
 import dev.tabula.model.EdmValue.EdmString;
+import dev.tabula.model.EncodedProperties;
 import dev.tabula.model.Entity;
 import dev.tabula.model.ImmutableProperties;
+import dev.tabula.model.PropertyCursor;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -171,6 +173,58 @@ class EntityValueCodecProperties {
     other.join();
     assertThat(decoded.properties()).isEqualTo(properties).hasSameHashCodeAs(properties);
     assertThat(new ArrayList<>(decoded.properties().keySet())).containsExactly("b", "a");
+  }
+
+  @Property(tries = 300)
+  void cursor_walksTheStoredProperties_inOrder_asTheMapHasThem(
+      @ForAll("propertyMaps") Map<String, EdmValue> properties) {
+    Entity decoded = EntityValueCodec.decode("p", "r", EntityValueCodec.encode(Instant.EPOCH, properties));
+    PropertyCursor cursor = ((EncodedProperties) decoded.properties()).cursor();
+
+    for (Map.Entry<String, EdmValue> property : properties.entrySet()) {
+      assertThat(cursor.next()).isTrue();
+      byte[] source = cursor.source();
+      assertThat(cursor.name()).isEqualTo(property.getKey());
+      assertThat(Arrays.copyOfRange(source, cursor.nameStart(), cursor.nameStart() + cursor.nameLength()))
+          .isEqualTo(Wtf8.encode(property.getKey()));
+      assertThat(cursor.type()).isEqualTo(property.getValue().type());
+      assertThat(cursor.value()).isEqualTo(property.getValue());
+      assertThat(typedValue(cursor)).isEqualTo(property.getValue());
+    }
+    assertThat(cursor.next()).isFalse();
+    assertThat(cursor.next()).isFalse();
+  }
+
+  /** The cursor's value read through its typed accessors and value ranges. */
+  private static EdmValue typedValue(PropertyCursor cursor) {
+    byte[] range = Arrays.copyOfRange(
+        cursor.source(), cursor.valueStart(), cursor.valueStart() + cursor.valueLength());
+    return switch (cursor.type()) {
+      case STRING -> {
+        assertThat(range).isEqualTo(Wtf8.encode(cursor.stringValue()));
+        yield new EdmString(cursor.stringValue());
+      }
+      case BINARY -> new EdmBinary(range);
+      case BOOLEAN -> new EdmBoolean(cursor.booleanValue());
+      case DATE_TIME -> new EdmDateTime(cursor.dateTimeValue());
+      case DOUBLE -> new EdmDouble(cursor.doubleValue());
+      case GUID -> new EdmGuid(cursor.guidValue());
+      case INT32 -> new EdmInt32(cursor.int32Value());
+      case INT64 -> new EdmInt64(cursor.int64Value());
+    };
+  }
+
+  @Example
+  void aBadBooleanByte_failsWhenTheCursorReachesIt() {
+    Map<String, EdmValue> properties = new LinkedHashMap<>();
+    properties.put("n", new EdmInt32(1));
+    properties.put("a", new EdmBoolean(true));
+    byte[] value = EntityValueCodec.encode(Instant.EPOCH, properties);
+    value[value.length - 1] = 7;
+    PropertyCursor cursor = ((EncodedProperties) EntityValueCodec.decode("p", "r", value).properties()).cursor();
+
+    assertThat(cursor.next()).isTrue();
+    assertThatThrownBy(cursor::next).isInstanceOf(IllegalArgumentException.class);
   }
 
   @Example

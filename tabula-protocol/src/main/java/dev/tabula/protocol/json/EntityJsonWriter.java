@@ -1,10 +1,11 @@
 package dev.tabula.protocol.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.EdmType;
 import dev.tabula.model.EdmValue;
+import dev.tabula.model.EncodedProperties;
 import dev.tabula.model.Entity;
+import dev.tabula.model.PropertyCursor;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -94,7 +95,8 @@ public final class EntityJsonWriter {
       MetadataLevel level,
       Projection projection)
       throws IOException {
-    writeEntryMetadata(out, entity, ctx, level);
+    byte[] scratch = ValueText.scratch();
+    writeEntryMetadata(out, entity, ctx, level, scratch);
     if (projection.includes("PartitionKey")) {
       out.writeFieldName(FieldNames.PARTITION_KEY);
       out.writeString(entity.partitionKey());
@@ -105,15 +107,23 @@ public final class EntityJsonWriter {
     }
     if (entity.timestamp() != null && projection.includes("Timestamp")) {
       if (level == MetadataLevel.FULL_METADATA) {
-        out.writeStringField(
-            "Timestamp" + EdmValueEncoder.TYPE_SUFFIX, EdmType.DATE_TIME.odataName());
+        out.writeFieldName(FieldNames.TIMESTAMP_ANNOTATION);
+        out.writeString(EdmType.DATE_TIME.odataName());
       }
       out.writeFieldName(FieldNames.TIMESTAMP);
-      out.writeString(EdmDateTimes.format(entity.timestamp()));
+      ValueText.dateTime(out, entity.timestamp(), scratch);
     }
-    for (Map.Entry<String, EdmValue> property : entity.properties().entrySet()) {
-      if (projection.includes(property.getKey())) {
-        EdmValueEncoder.write(out, property.getKey(), property.getValue(), level);
+    if (entity.properties() instanceof EncodedProperties encoded) {
+      // Straight from the stored bytes: no map, name strings or value objects to build first.
+      PropertyCursor cursor = encoded.cursor();
+      while (cursor.next()) {
+        EdmValueEncoder.writeCurrent(out, cursor, level, projection, scratch);
+      }
+    } else {
+      for (Map.Entry<String, EdmValue> property : entity.properties().entrySet()) {
+        if (projection.includes(property.getKey())) {
+          EdmValueEncoder.write(out, property.getKey(), property.getValue(), level, scratch);
+        }
       }
     }
     if (!projection.all()) {
@@ -122,7 +132,8 @@ public final class EntityJsonWriter {
   }
 
   private static void writeEntryMetadata(
-      JsonGenerator out, Entity entity, ODataContext ctx, MetadataLevel level) throws IOException {
+      JsonGenerator out, Entity entity, ODataContext ctx, MetadataLevel level, byte[] scratch)
+      throws IOException {
     boolean full = level == MetadataLevel.FULL_METADATA;
     if (full) {
       out.writeStringField("odata.type", ctx.entityType());
@@ -130,7 +141,7 @@ public final class EntityJsonWriter {
     }
     if (level != MetadataLevel.NO_METADATA && entity.timestamp() != null) {
       out.writeFieldName(FieldNames.ETAG);
-      out.writeString(entity.etag().value());
+      ValueText.etag(out, entity.etag(), scratch);
     }
     if (full) {
       out.writeStringField(

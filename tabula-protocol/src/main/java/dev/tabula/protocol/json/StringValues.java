@@ -70,11 +70,17 @@ final class StringValues {
    * the word itself tells.
    */
   static boolean isPlainAscii(byte[] bytes, boolean questionMarks) {
+    return isPlainAscii(bytes, 0, bytes.length, questionMarks);
+  }
+
+  /** {@link #isPlainAscii(byte[], boolean)} of {@code length} bytes from {@code start}. */
+  static boolean isPlainAscii(byte[] bytes, int start, int length, boolean questionMarks) {
     // With '?' allowed, the fourth test repeats the quote's.
     long fourth = ONES * (questionMarks ? '"' : '?');
-    int i = 0;
+    int end = start + length;
+    int i = start;
     long bad = 0;
-    for (; i + Long.BYTES <= bytes.length; i += Long.BYTES) {
+    for (; i + Long.BYTES <= end; i += Long.BYTES) {
       long word = (long) LONGS.get(bytes, i);
       long quote = word ^ (ONES * '"');
       long backslash = word ^ (ONES * '\\');
@@ -88,7 +94,7 @@ final class StringValues {
     if ((bad & HIGH_BITS) != 0) {
       return false;
     }
-    for (; i < bytes.length; i++) {
+    for (; i < end; i++) {
       byte b = bytes[i];
       if (b < 0x20 || b == '"' || b == '\\' || b == '?' && !questionMarks) {
         return false;
