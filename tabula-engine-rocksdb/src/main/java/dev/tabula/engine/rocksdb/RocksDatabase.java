@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
+import org.rocksdb.CompressionType;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
@@ -41,6 +42,9 @@ final class RocksDatabase implements AutoCloseable {
 
   /** The uncompressed size of a table file's data blocks (see where the tables are configured). */
   private static final long BLOCK_BYTES = 16 * 1024;
+
+  /** How table files' blocks are compressed (see where the tables are configured). */
+  static final CompressionType COMPRESSION = CompressionType.LZ4_COMPRESSION;
 
   /** Native objects in the order they were made; closed in reverse. */
   private final Deque<AutoCloseable> natives;
@@ -79,11 +83,17 @@ final class RocksDatabase implements AutoCloseable {
       // reads unchanged within the noise, the files 9% smaller.
       BlockBasedTableConfig tables = new BlockBasedTableConfig()
           .setBlockCache(cache).setFilterPolicy(bloom).setBlockSize(BLOCK_BYTES);
+      // LZ4 instead of RocksDB's default Snappy: a table larger than the block cache unpacks a
+      // block for most reads, and Snappy was a fifth of a 1M-entity query page's server CPU. With
+      // LZ4, 1M entities and the default cache: query pages 2.5 ms p50 against 3.3-3.7, point
+      // reads +10%, files 9% smaller (two runs each). Blocks record their own compression, so
+      // files written with Snappy stay readable.
       ColumnFamilyOptions plain = push(natives, new ColumnFamilyOptions());
-      plain.setTableFormatConfig(tables);
+      plain.setTableFormatConfig(tables).setCompressionType(COMPRESSION);
       ColumnFamilyOptions catalogOptions = push(natives, new ColumnFamilyOptions());
       // "max" keeps the greatest commit-time mark however concurrent batches interleave.
-      catalogOptions.setTableFormatConfig(tables).setMergeOperatorName("max");
+      catalogOptions.setTableFormatConfig(tables).setCompressionType(COMPRESSION)
+          .setMergeOperatorName("max");
       DBOptions dbOptions = push(natives, new DBOptions());
       dbOptions.setCreateIfMissing(true).setCreateMissingColumnFamilies(true).setKeepLogFileNum(4);
       // Writers waiting for a group commit's leader to sync spin for up to 100 us by default. The

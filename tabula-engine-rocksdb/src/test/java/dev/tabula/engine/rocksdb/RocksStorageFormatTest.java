@@ -4,11 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rocksdb.FlushOptions;
+import org.rocksdb.TableProperties;
 import org.rocksdb.WriteBatch;
 
-/** What the RocksDB engine refuses: unknown data formats, a second opener, bad options. */
+/**
+ * What the RocksDB engine refuses (unknown data formats, a second opener, bad options) and how its
+ * table files are written.
+ */
 class RocksStorageFormatTest {
   @TempDir Path dir;
 
@@ -43,6 +49,23 @@ class RocksStorageFormatTest {
 
       assertThatThrownBy(() -> new RocksStorageEngine(dir, RocksOptions.defaults()))
           .isInstanceOf(RocksStorageException.class);
+    }
+  }
+
+  @Test
+  void tableFiles_areCompressedWithLz4() throws Exception {
+    try (RocksDatabase database = RocksDatabase.open(dir, RocksOptions.defaults());
+        FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+      database.use(() -> {
+        database.db.put(database.entities, database.syncWrites, "k".getBytes(), "v".repeat(100).getBytes());
+        database.db.flush(flush, database.entities);
+        return null;
+      });
+
+      Map<String, TableProperties> files =
+          database.use(() -> database.db.getPropertiesOfAllTables(database.entities));
+      assertThat(files).isNotEmpty();
+      assertThat(files.values()).allSatisfy(file -> assertThat(file.getCompressionName()).isEqualTo("LZ4"));
     }
   }
 
