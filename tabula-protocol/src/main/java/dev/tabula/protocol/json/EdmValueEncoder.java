@@ -64,7 +64,7 @@ final class EdmValueEncoder {
       Projection projection,
       byte[] scratch)
       throws IOException {
-    FieldNames.Known name = FieldNames.ofEncoded(cursor);
+    StoredFieldNames.Known name = StoredFieldNames.of(cursor);
     if (!projection.all() && !projection.includes(name.text())) {
       return;
     }

@@ -2,16 +2,14 @@ package dev.tabula.protocol.json;
 
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.SerializedString;
-import dev.tabula.model.PropertyCursor;
-import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * JSON member names, quoted and encoded once: a query page writes the same dozen names a thousand
  * times, and Jackson copies a {@link SerializedString}'s bytes instead of escaping the name again.
  * Property names come from users, so the cache stops growing at {@link #MAX_CACHED} names and
- * builds the rest on the spot. Names read from storage are found by their stored bytes, so a page
- * makes no {@code String} for them. Thread-safe.
+ * builds the rest on the spot. Names read from storage are found by their bytes instead (see {@link
+ * StoredFieldNames}). Thread-safe.
  */
 final class FieldNames {
   static final SerializableString PARTITION_KEY = new SerializedString("PartitionKey");
@@ -27,56 +25,7 @@ final class FieldNames {
   private static final ConcurrentHashMap<String, SerializableString> ANNOTATIONS =
       new ConcurrentHashMap<>();
 
-  /** Slots of the stored-name table; a power of two. */
-  private static final int ENCODED_SLOTS = 4096;
-
-  /**
-   * Names by their stored bytes, one per slot by hash, a newer name replacing an older one in the
-   * same slot: bounded, and as good as a map for the dozens of names a table has. Entries are
-   * immutable, so a thread that sees one sees it whole without a lock.
-   */
-  private static final Known[] ENCODED = new Known[ENCODED_SLOTS];
-
-  /** A property name with its member names. */
-  record Known(byte[] encoded, String text, SerializableString member, SerializableString annotation) {}
-
   private FieldNames() {}
-
-  /** The cursor's current property name, found by its stored bytes, else decoded once. */
-  static Known ofEncoded(PropertyCursor cursor) {
-    byte[] source = cursor.source();
-    int start = cursor.nameStart();
-    int end = start + cursor.nameLength();
-    int hash = 1;
-    for (int i = start; i < end; i++) {
-      hash = 31 * hash + source[i];
-    }
-    int slot = (hash ^ hash >>> 16) & (ENCODED_SLOTS - 1);
-    Known known = ENCODED[slot];
-    if (known != null && sameBytes(known.encoded, source, start, end)) {
-      return known;
-    }
-    String text = cursor.name();
-    Known made = new Known(Arrays.copyOfRange(source, start, end), text, of(text), annotationOf(text));
-    ENCODED[slot] = made;
-    return made;
-  }
-
-  /**
-   * {@code Arrays.equals} over ranges, as a plain loop: names are a few bytes long, and for those
-   * the intrinsic's set-up was most of the lookup (JFR, a query page).
-   */
-  private static boolean sameBytes(byte[] name, byte[] source, int start, int end) {
-    if (name.length != end - start) {
-      return false;
-    }
-    for (int i = 0; i < name.length; i++) {
-      if (name[i] != source[start + i]) {
-        return false;
-      }
-    }
-    return true;
-  }
 
   /** The member name of a property. */
   static SerializableString of(String name) {
