@@ -6,7 +6,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.time.temporal.ChronoUnit;
 
 /**
  * The Table service's DateTime rules: 100 ns precision, the range 1601-01-01 to 9999-12-31 (UTC),
@@ -82,7 +81,8 @@ public final class EdmDateTimes {
 
   /** The instant of a tick count from {@link #toTicks}. */
   public static Instant fromTicks(long ticks) {
-    return Instant.EPOCH.plus(Math.floorDiv(ticks, 10_000_000L), ChronoUnit.SECONDS)
-        .plusNanos(Math.floorMod(ticks, 10_000_000L) * 100);
+    // One Instant, not three: every stored entity's Timestamp is read through here.
+    return Instant.ofEpochSecond(
+        Math.floorDiv(ticks, 10_000_000L), Math.floorMod(ticks, 10_000_000L) * 100);
   }
 }

@@ -3,6 +3,7 @@ package dev.tabula.model;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -27,6 +28,14 @@ class EdmDateTimesFormatProperties {
   void format_equalsJavaTimeReference(@ForAll("ticks") long ticks) {
     Instant instant = EdmDateTimes.fromTicks(ticks);
     assertThat(EdmDateTimes.format(instant)).isEqualTo(reference(instant));
+  }
+
+  @Property(tries = 3000)
+  void fromTicks_isTheInstantThatManyTicksFromTheEpoch_andRoundTrips(@ForAll("ticks") long ticks) {
+    Instant instant = EdmDateTimes.fromTicks(ticks);
+    assertThat(instant).isEqualTo(
+        Instant.EPOCH.plus(ticks / 10, ChronoUnit.MICROS).plusNanos(ticks % 10 * 100));
+    assertThat(EdmDateTimes.toTicks(instant)).isEqualTo(ticks);
   }
 
   @Property(tries = 2000)
