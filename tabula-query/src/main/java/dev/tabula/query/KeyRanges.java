@@ -58,6 +58,19 @@ final class KeyRanges {
     return merged;
   }
 
+  /**
+   * Whether the ranges of {@code space} hold only its keys: they do unless a box spanning more than
+   * one partition also bounds its RowKeys, which a range cannot express.
+   */
+  static boolean exact(KeySpace space) {
+    for (KeyBox box : space.boxes()) {
+      if (!box.partitionKeys().isPoint() && !box.rowKeys().equals(StringInterval.ALL)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   static KeyRange toRange(KeyBox box) {
     StringInterval pk = box.partitionKeys();
     if (pk.isPoint()) {

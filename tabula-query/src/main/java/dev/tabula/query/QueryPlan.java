@@ -12,8 +12,8 @@ import java.util.function.Predicate;
 /**
  * How to run a query: read {@link #ranges} in order and keep the entities {@link #residual}
  * accepts. The ranges are sorted and disjoint and cover every entity the filter can match; the
- * residual is the whole filter, applied to every entity read, so the ranges only prune. Immutable
- * and thread-safe.
+ * residual is the whole filter, applied to every entity read, so the ranges only prune, unless the
+ * ranges hold exactly the matching keys, when it keeps every entity. Immutable and thread-safe.
  *
  * @param filter the filter, or null for every entity
  * @param ranges the key ranges to read, in key order; empty when the filter matches nothing

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tabula.engine.KeyBound;
 import dev.tabula.engine.KeyRange;
+import dev.tabula.engine.RowFilter;
+import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class QueryPlannerTest {
@@ -121,6 +124,33 @@ class QueryPlannerTest {
     assertThat(plan("PartitionKey eq 5").ranges()).isEmpty();
     assertThat(plan("false").ranges()).isEmpty();
     assertThat(plan("PartitionKey gt 'a' and PartitionKey lt 'a\u0000'").ranges()).isEmpty();
+  }
+
+  @Test
+  void exactKeyPlans_checkNothingAgain_andOthersKeepTheFilter() {
+    assertThat(plan("PartitionKey eq 'p'").rowResidual()).isSameAs(RowFilter.ALL);
+    assertThat(plan("PartitionKey eq 'p' and RowKey ge 'a' and RowKey lt 'b'").rowResidual())
+        .isSameAs(RowFilter.ALL);
+    assertThat(plan("PartitionKey ge 'a' and PartitionKey lt 'b'").rowResidual())
+        .isSameAs(RowFilter.ALL);
+    assertThat(plan("PartitionKey eq 'p' and Price gt 5").rowResidual()).isNotSameAs(RowFilter.ALL);
+    // A RowKey bound across partitions is read as the whole partitions.
+    assertThat(plan("PartitionKey ge 'a' and RowKey lt 'b'").rowResidual())
+        .isNotSameAs(RowFilter.ALL);
+    assertThat(plan("not (PartitionKey eq 5)").rowResidual()).isNotSameAs(RowFilter.ALL);
+  }
+
+  @Test
+  void aSpaceWidenedPastItsBoxLimit_keepsTheFilter() {
+    // 4 x 4 x 4 x 3 boxes: widened to every key once past KeySpace.MAX_BOXES.
+    QueryPlan plan = plan("(PartitionKey ge 'a' or PartitionKey ge 'b' or PartitionKey ge 'c' or PartitionKey ge 'd')"
+        + " and (PartitionKey le 'w' or PartitionKey le 'x' or PartitionKey le 'y' or PartitionKey le 'z')"
+        + " and (RowKey ge 'a' or RowKey ge 'b' or RowKey ge 'c' or RowKey ge 'd')"
+        + " and (RowKey le 'w' or RowKey le 'x' or RowKey le 'y')");
+
+    assertThat(plan.ranges()).containsExactly(KeyRange.ALL);
+    assertThat(plan.residual().test(new Entity("b", "zz", null, Map.of()))).isFalse();
+    assertThat(plan.residual().test(new Entity("b", "m", null, Map.of()))).isTrue();
   }
 
   @Test
