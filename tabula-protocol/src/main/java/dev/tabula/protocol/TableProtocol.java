@@ -145,7 +145,7 @@ public final class TableProtocol {
    */
   public CompletableFuture<ServiceResponse> handleWithoutBlocking(
       ServiceRequest request, String scheme, Executor finishOn) {
-    if (!mayStartWithoutBlocking(request)) {
+    if (!triesWithoutBlocking(request)) {
       return null;
     }
     try {
@@ -166,9 +166,10 @@ public final class TableProtocol {
    * that may be single-entity writes. Anything else an attempt would refuse only after routing and
    * authentication, or after parsing a large body, so it skips the attempt rather than do that work
    * twice. A write from a browser (with an {@code Origin}) is skipped too: its CORS headers may
-   * need a settings read after the write, where nothing may wait.
+   * need a settings read after the write, where nothing may wait. {@link #handleWithoutBlocking}
+   * returns null at once for any other request, so a caller may skip its own preparations.
    */
-  private boolean mayStartWithoutBlocking(ServiceRequest request) {
+  public boolean triesWithoutBlocking(ServiceRequest request) {
     String method = request.method();
     if ("GET".equals(method)) {
       return answersReadsWithoutBlocking && namesOneItem(request);

@@ -72,6 +72,11 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
   /** Whether the request was started on this event loop; its answer is then written when ready. */
   private boolean startedHere(
       ChannelHandlerContext ctx, ServiceRequest request, boolean keepAlive) {
+    // Asked first: most requests on some engines, and every query or batch, are never tried here,
+    // and need not take and give back an admission for nothing.
+    if (!protocol.triesWithoutBlocking(request)) {
+      return false;
+    }
     long bodyBytes = request.body().length;
     if (!workers.admitAside(bodyBytes)) {
       return false;
