@@ -40,16 +40,22 @@ public interface PropertyCursor {
   /** A String's text. */
   String stringValue();
 
+  /** A Boolean's value. */
   boolean booleanValue();
 
+  /** An Int32's value. */
   int int32Value();
 
+  /** An Int64's value. */
   long int64Value();
 
+  /** A Double's value, NaN payloads and -0.0 as stored. */
   double doubleValue();
 
+  /** A DateTime's value. */
   Instant dateTimeValue();
 
+  /** A Guid's value. */
   UUID guidValue();
 
   /** The current property's value as an {@link EdmValue}, of any type. */

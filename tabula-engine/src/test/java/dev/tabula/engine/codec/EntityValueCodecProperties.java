@@ -3,6 +3,7 @@ package dev.tabula.engine.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tabula.model.EdmArbitraries;
 import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.EdmValue.EdmBinary;
@@ -24,18 +25,14 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 class EntityValueCodecProperties {
-  private static final long MIN_TICKS = EdmDateTimes.toTicks(EdmDateTimes.MIN);
-  private static final long MAX_TICKS = EdmDateTimes.toTicks(EdmDateTimes.MAX);
 
   @Property(tries = 300)
   void decode_returnsWhatWasEncoded(
@@ -239,7 +236,7 @@ class EntityValueCodecProperties {
 
   @Provide
   Arbitrary<Instant> timestamps() {
-    return Arbitraries.longs().between(MIN_TICKS, MAX_TICKS).map(EdmDateTimes::fromTicks);
+    return EdmArbitraries.instants();
   }
 
   @Provide
@@ -253,27 +250,6 @@ class EntityValueCodecProperties {
   }
 
   private Arbitrary<EdmValue> values() {
-    return Arbitraries.oneOf(
-        texts().map(EdmString::new),
-        Arbitraries.bytes().array(byte[].class).ofMaxSize(300).map(EdmBinary::new),
-        Arbitraries.of(true, false).map(EdmBoolean::new),
-        timestamps().map(EdmDateTime::new),
-        Arbitraries.doubles().withStandardSpecialValues().map(EdmDouble::new),
-        Combinators.combine(Arbitraries.longs(), Arbitraries.longs())
-            .as((a, b) -> (EdmValue) new EdmGuid(new UUID(a, b))),
-        Arbitraries.integers().map(EdmInt32::new),
-        Arbitraries.longs().map(EdmInt64::new));
-  }
-
-  /** Any UTF-16 text, surrogates (paired and not) and supplementary characters included. */
-  private Arbitrary<String> texts() {
-    Arbitrary<String> codeUnits = Arbitraries.strings().all().ofMaxLength(40);
-    Arbitrary<String> codePoints =
-        Arbitraries.integers()
-            .between(0, Character.MAX_CODE_POINT)
-            .list()
-            .ofMaxSize(20)
-            .map(cps -> cps.stream().map(Character::toString).reduce("", String::concat));
-    return Arbitraries.oneOf(codeUnits, codePoints);
+    return EdmArbitraries.values(300);
   }
 }

@@ -3,15 +3,9 @@ package dev.tabula.protocol.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tabula.engine.codec.EntityValueCodec;
+import dev.tabula.model.EdmArbitraries;
 import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.EdmValue;
-import dev.tabula.model.EdmValue.EdmBinary;
-import dev.tabula.model.EdmValue.EdmBoolean;
-import dev.tabula.model.EdmValue.EdmDateTime;
-import dev.tabula.model.EdmValue.EdmDouble;
-import dev.tabula.model.EdmValue.EdmGuid;
-import dev.tabula.model.EdmValue.EdmInt32;
-import dev.tabula.model.EdmValue.EdmInt64;
 import dev.tabula.model.EdmValue.EdmString;
 import dev.tabula.model.EncodedProperties;
 import dev.tabula.model.Entity;
@@ -23,11 +17,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.function.Supplier;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -43,8 +35,6 @@ import net.jqwik.api.Tuple;
 class StoredEntityJsonProperties {
   private static final ODataContext CTX =
       new ODataContext("http://127.0.0.1:10002/devstoreaccount1", "devstoreaccount1", "orders");
-  private static final long MIN_TICKS = EdmDateTimes.toTicks(EdmDateTimes.MIN);
-  private static final long MAX_TICKS = EdmDateTimes.toTicks(EdmDateTimes.MAX);
 
   @Property(tries = 500)
   void anEntity_fromItsStoredBytes_isWrittenAsFromAMap(
@@ -93,7 +83,7 @@ class StoredEntityJsonProperties {
 
   @Provide
   Arbitrary<Instant> timestamps() {
-    return Arbitraries.longs().between(MIN_TICKS, MAX_TICKS).map(EdmDateTimes::fromTicks)
+    return EdmArbitraries.instants()
         .edgeCases(c -> c.add(EdmDateTimes.MIN, EdmDateTimes.MAX, Instant.EPOCH));
   }
 
@@ -117,32 +107,12 @@ class StoredEntityJsonProperties {
   private Arbitrary<String> names() {
     return Arbitraries.frequencyOf(
         Tuple.of(8, Arbitraries.strings().withCharRange('a', 'e').ofMinLength(1).ofMaxLength(3)),
-        Tuple.of(2, texts().filter(t -> !t.isEmpty())));
+        Tuple.of(2, EdmArbitraries.texts().filter(t -> !t.isEmpty())));
   }
 
   private Arbitrary<EdmValue> values() {
     return Arbitraries.oneOf(
-        texts().map(EdmString::new),
-        Arbitraries.strings().ascii().ofMaxLength(120).map(EdmString::new),
-        Arbitraries.bytes().array(byte[].class).ofMaxSize(100).map(EdmBinary::new),
-        Arbitraries.of(true, false).map(EdmBoolean::new),
-        timestamps().map(EdmDateTime::new),
-        Arbitraries.doubles().withStandardSpecialValues().map(EdmDouble::new),
-        Combinators.combine(Arbitraries.longs(), Arbitraries.longs())
-            .as((a, b) -> (EdmValue) new EdmGuid(new UUID(a, b))),
-        Arbitraries.integers().map(EdmInt32::new),
-        Arbitraries.longs().map(EdmInt64::new));
-  }
-
-  /** Any UTF-16 text, surrogates (paired and not), escapes and supplementary characters. */
-  private Arbitrary<String> texts() {
-    Arbitrary<String> codeUnits = Arbitraries.strings().all().ofMaxLength(40);
-    Arbitrary<String> codePoints =
-        Arbitraries.integers()
-            .between(0, Character.MAX_CODE_POINT)
-            .list()
-            .ofMaxSize(20)
-            .map(cps -> cps.stream().map(Character::toString).reduce("", String::concat));
-    return Arbitraries.oneOf(codeUnits, codePoints);
+        EdmArbitraries.values(100),
+        Arbitraries.strings().ascii().ofMaxLength(120).map(EdmString::new));
   }
 }
