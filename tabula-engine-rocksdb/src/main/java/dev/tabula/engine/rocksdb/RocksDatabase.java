@@ -84,7 +84,7 @@ final class RocksDatabase implements AutoCloseable {
       BlockBasedTableConfig tables = new BlockBasedTableConfig()
           .setBlockCache(cache).setFilterPolicy(bloom).setBlockSize(BLOCK_BYTES);
       // LZ4 instead of RocksDB's default Snappy: a table larger than the block cache unpacks a
-      // block for most reads, and Snappy was a fifth of a 1M-entity query page's server CPU. With
+      // block for most reads, and Snappy was about 8% of a 1M-entity query page's server CPU. With
       // LZ4, 1M entities and the default cache: query pages 2.5 ms p50 against 3.3-3.7, point
       // reads +10%, files 9% smaller (two runs each). Blocks record their own compression, so
       // files written with Snappy stay readable.
