@@ -57,7 +57,4 @@ public interface PropertyCursor {
 
   /** A Guid's value. */
   UUID guidValue();
-
-  /** The current property's value as an {@link EdmValue}, of any type. */
-  EdmValue value();
 }

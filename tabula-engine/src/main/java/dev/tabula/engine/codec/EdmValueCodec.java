@@ -90,12 +90,7 @@ final class EdmValueCodec {
     int length = in.readLength();
     int start = in.position();
     in.skip(length);
-    return string(in.array(), start, length);
-  }
-
-  /** The string stored in {@code length} bytes of {@code value} from {@code start}, copied out. */
-  static EdmString string(byte[] value, int start, int length) {
-    return EdmString.ofEncoded(Arrays.copyOfRange(value, start, start + length), Wtf8::decode);
+    return EdmString.ofEncoded(Arrays.copyOfRange(in.array(), start, start + length), Wtf8::decode);
   }
 
   /** Moves past one value without building it. */

@@ -2,17 +2,8 @@ package dev.tabula.engine.codec;
 
 import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.EdmType;
-import dev.tabula.model.EdmValue;
-import dev.tabula.model.EdmValue.EdmBinary;
-import dev.tabula.model.EdmValue.EdmBoolean;
-import dev.tabula.model.EdmValue.EdmDateTime;
-import dev.tabula.model.EdmValue.EdmDouble;
-import dev.tabula.model.EdmValue.EdmGuid;
-import dev.tabula.model.EdmValue.EdmInt32;
-import dev.tabula.model.EdmValue.EdmInt64;
 import dev.tabula.model.PropertyCursor;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.UUID;
 
 /**
@@ -147,19 +138,5 @@ final class StoredPropertyCursor implements PropertyCursor {
   @Override
   public UUID guidValue() {
     return new UUID(bits, moreBits);
-  }
-
-  @Override
-  public EdmValue value() {
-    return switch (type()) {
-      case STRING -> EdmValueCodec.string(in.array(), valueStart, valueLength);
-      case BINARY -> new EdmBinary(Arrays.copyOfRange(in.array(), valueStart, valueStart + valueLength));
-      case BOOLEAN -> new EdmBoolean(booleanValue());
-      case DATE_TIME -> new EdmDateTime(dateTimeValue());
-      case DOUBLE -> new EdmDouble(doubleValue());
-      case GUID -> new EdmGuid(guidValue());
-      case INT32 -> new EdmInt32(int32Value());
-      case INT64 -> new EdmInt64(int64Value());
-    };
   }
 }

@@ -18,7 +18,6 @@ import dev.tabula.model.PropertyCursor;
 import java.io.IOException;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * Writes one property: its {@code @odata.type} annotation when the level needs one, then its value;
@@ -78,12 +77,7 @@ final class EdmValueEncoder {
     byte[] source = cursor.source();
     switch (type) {
       case STRING -> {
-        int start = cursor.valueStart();
-        int length = cursor.valueLength();
-        // All-ASCII stored bytes are the text itself, which is why no '?' need be refused.
-        if (StringValues.isPlainAscii(source, start, length, true)) {
-          out.writeRawUTF8String(source, start, length);
-        } else {
+        if (!StringValues.writeIfPlainAscii(out, source, cursor.valueStart(), cursor.valueLength())) {
           StringValues.write(out, cursor.stringValue());
         }
       }
@@ -91,10 +85,7 @@ final class EdmValueEncoder {
       case INT32 -> out.writeNumber(cursor.int32Value());
       case INT64 -> ValueText.int64(out, cursor.int64Value(), scratch);
       case DOUBLE -> writeDouble(out, cursor.doubleValue());
-      case GUID -> {
-        UUID guid = cursor.guidValue();
-        ValueText.guid(out, guid.getMostSignificantBits(), guid.getLeastSignificantBits(), scratch);
-      }
+      case GUID -> ValueText.guid(out, cursor.guidValue(), scratch);
       case BINARY -> out.writeBinary(
           Base64Variants.MIME_NO_LINEFEEDS, source, cursor.valueStart(), cursor.valueLength());
       case DATE_TIME -> ValueText.dateTime(out, cursor.dateTimeValue(), scratch);
@@ -124,10 +115,7 @@ final class EdmValueEncoder {
       case INT32 -> out.writeNumber(((EdmInt32) value).value());
       case INT64 -> ValueText.int64(out, ((EdmInt64) value).value(), scratch);
       case DOUBLE -> writeDouble(out, ((EdmDouble) value).value());
-      case GUID -> {
-        UUID guid = ((EdmGuid) value).value();
-        ValueText.guid(out, guid.getMostSignificantBits(), guid.getLeastSignificantBits(), scratch);
-      }
+      case GUID -> ValueText.guid(out, ((EdmGuid) value).value(), scratch);
       case BINARY -> {
         // Jackson's default variant is RFC 4648 base64 with padding and no line breaks, the same
         // text as Base64.getEncoder(), written without copying the bytes or building a String.

@@ -45,8 +45,9 @@ final class ValueText {
   }
 
   /** A Guid as {@link UUID#toString()} writes it: lower-case hex, grouped 8-4-4-4-12. */
-  static void guid(JsonGenerator out, long mostSignificant, long leastSignificant, byte[] scratch)
-      throws IOException {
+  static void guid(JsonGenerator out, UUID guid, byte[] scratch) throws IOException {
+    long mostSignificant = guid.getMostSignificantBits();
+    long leastSignificant = guid.getLeastSignificantBits();
     hex(scratch, 0, mostSignificant >>> 32, 8);
     scratch[8] = '-';
     hex(scratch, 9, mostSignificant >>> 16, 4);

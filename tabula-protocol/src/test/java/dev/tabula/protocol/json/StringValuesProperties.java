@@ -73,7 +73,7 @@ class StringValuesProperties {
 
   /**
    * Every ASCII character and now and then any other code unit, lone surrogates included, mostly
-   * printable ASCII, from short to long (both sides of MIN_RAW_LENGTH).
+   * printable ASCII, from short to long.
    */
   @Provide
   Arbitrary<String> storedTexts() {
