@@ -2,7 +2,6 @@ package dev.tabula.protocol;
 
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.protocol.http.ServiceRequest;
-import java.util.regex.Pattern;
 
 /**
  * The {@code x-ms-version} rule. Every SharedKey request must name a version (the versioning
@@ -15,8 +14,6 @@ import java.util.regex.Pattern;
 final class ProtocolVersion {
   /** The version answered when the client sent none (the one every current SDK sends). */
   static final String DEFAULT = "2019-02-02";
-
-  private static final Pattern FORMAT = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
 
   private ProtocolVersion() {}
 
@@ -32,9 +29,24 @@ final class ProtocolVersion {
           "An HTTP header that's mandatory for this request is not specified.");
     }
     String trimmed = version.trim();
-    if (!FORMAT.matcher(trimmed).matches() || trimmed.compareTo("2009-09-19") < 0) {
+    if (!isDate(trimmed) || trimmed.compareTo("2009-09-19") < 0) {
       throw TableErrorCode.INVALID_HEADER_VALUE.exception();
     }
     return trimmed;
+  }
+
+  /** Whether the text has the shape {@code yyyy-mm-dd} (ASCII digits; no range check). */
+  static boolean isDate(String text) {
+    if (text.length() != 10) {
+      return false;
+    }
+    for (int i = 0; i < 10; i++) {
+      char c = text.charAt(i);
+      boolean ok = i == 4 || i == 7 ? c == '-' : c >= '0' && c <= '9';
+      if (!ok) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -109,6 +109,9 @@ public final class ServiceRequest {
 
   /** Percent-decodes a URL component; {@code +} stays a plus, as in a path. */
   public static String decode(String component) {
+    if (component.indexOf('%') < 0) {
+      return component; // nothing escaped, and a plus stays a plus: the same text, not copied
+    }
     return URLDecoder.decode(component.replace("+", "%2B"), StandardCharsets.UTF_8);
   }
 

@@ -2,6 +2,8 @@ package dev.tabula.protocol.json;
 
 import dev.tabula.model.TableErrorCode;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** Reads an Accept header (or a long-form {@code $format}) into a {@link MetadataLevel}. */
 final class MediaRanges {
@@ -12,12 +14,35 @@ final class MediaRanges {
     UNSUPPORTED
   }
 
+  /**
+   * How many Accept headers are remembered. A client sends the same header on every request and
+   * there are few kinds of client, so a handful covers them all; the bound keeps a client that
+   * varies the header from growing the map.
+   */
+  static final int REMEMBERED = 64;
+
+  /** Accept headers already read, with their levels; a refused header is never remembered. */
+  private static final Map<String, MetadataLevel> READ = new ConcurrentHashMap<>();
+
   private MediaRanges() {}
 
   /**
    * The level of the best media range the service can produce; see {@link MetadataLevel#negotiate}.
+   * Reading the header was a few percent of a point read's CPU, so each header is read once.
    */
   static MetadataLevel best(String header) {
+    MetadataLevel known = READ.get(header);
+    if (known != null) {
+      return known;
+    }
+    MetadataLevel level = read(header);
+    if (READ.size() < REMEMBERED) {
+      READ.put(header, level);
+    }
+    return level;
+  }
+
+  private static MetadataLevel read(String header) {
     MetadataLevel best = null;
     double bestQuality = 0;
     boolean sawAtom = false;

@@ -14,9 +14,11 @@ public enum MetadataLevel {
   FULL_METADATA("fullmetadata");
 
   private final String odataValue;
+  private final String contentType;
 
   MetadataLevel(String odataValue) {
     this.odataValue = odataValue;
+    this.contentType = "application/json;odata=" + odataValue + ";streaming=true;charset=utf-8";
   }
 
   /** The value of the {@code odata} media-type parameter, for example {@code minimalmetadata}. */
@@ -30,7 +32,7 @@ public enum MetadataLevel {
    * service in the azure-sdk-for-js tables recordings).
    */
   public String contentType() {
-    return "application/json;odata=" + odataValue + ";streaming=true;charset=utf-8";
+    return contentType;
   }
 
   /**

@@ -58,6 +58,19 @@ class MetadataLevelTest {
   @MethodSource("supported")
   void negotiate_picksTheLevel(String accept, String format, MetadataLevel expected) {
     assertThat(MetadataLevel.negotiate(accept, format)).isEqualTo(expected);
+    // Again, now that the header has been read once and is remembered.
+    assertThat(MetadataLevel.negotiate(accept, format)).isEqualTo(expected);
+  }
+
+  @Test
+  void negotiate_staysRight_pastTheHeadersItRemembers() {
+    for (int round = 0; round < 2; round++) {
+      for (int i = 0; i < MediaRanges.REMEMBERED * 3; i++) {
+        MetadataLevel expected = MetadataLevel.values()[i % 3];
+        String accept = "application/json;odata=" + expected.odataValue() + ";x=" + i;
+        assertThat(MetadataLevel.negotiate(accept, null)).isEqualTo(expected);
+      }
+    }
   }
 
   static Stream<Arguments> refused() {
@@ -80,6 +93,12 @@ class MetadataLevelTest {
   @ParameterizedTest
   @MethodSource("refused")
   void negotiate_refuses(String accept, String format, TableErrorCode expected) {
+    refusesWith(accept, format, expected);
+    // A refusal is not remembered as an answer.
+    refusesWith(accept, format, expected);
+  }
+
+  private static void refusesWith(String accept, String format, TableErrorCode expected) {
     assertThatThrownBy(() -> MetadataLevel.negotiate(accept, format))
         .isInstanceOfSatisfying(
             TableException.class,
