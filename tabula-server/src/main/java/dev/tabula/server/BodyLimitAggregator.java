@@ -9,8 +9,8 @@ import io.netty.handler.codec.http.HttpRequest;
 
 /**
  * Collects a request body up to the size cap. A larger body is answered with the service's 413
- * RequestBodyTooLarge (not Netty's bare 413) and the connection is closed, since the rest of the
- * body would otherwise have to be read and thrown away.
+ * RequestBodyTooLarge (not Netty's bare 413), passed on as a {@link Refusal}, and the connection is
+ * closed, since the rest of the body would otherwise have to be read and thrown away.
  */
 final class BodyLimitAggregator extends HttpObjectAggregator {
   private final TableProtocol protocol;
@@ -26,10 +26,8 @@ final class BodyLimitAggregator extends HttpObjectAggregator {
       ctx.close();
       return;
     }
-    HttpExchangeHandler.writeAndLinger(
-        ctx,
-        protocol.reject(
-            TableErrorCode.REQUEST_BODY_TOO_LARGE.exception(),
-            HttpExchangeHandler.toServiceRequest(request, new byte[0])));
+    ctx.fireChannelRead(new Refusal(protocol.reject(
+        TableErrorCode.REQUEST_BODY_TOO_LARGE.exception(),
+        HttpExchangeHandler.toServiceRequest(request, new byte[0]))));
   }
 }

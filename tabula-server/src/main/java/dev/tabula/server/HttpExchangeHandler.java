@@ -8,7 +8,7 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -21,6 +21,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -36,14 +37,32 @@ import java.util.concurrent.TimeUnit;
  * when it commits, saving the thread hand-offs that dominate their cost; anything that would wait
  * goes to the pool as before. Writes waiting for the engine this way are bounded like the pool's
  * ({@link WorkerPool#admitAside}).
+ *
+ * <p>One request per connection is in hand at a time. HTTP/1.1 lets a client send requests
+ * without waiting for answers (pipelining), and the answers must come back in the order asked:
+ * a request read while an earlier one is unanswered waits here, and reading from the connection
+ * pauses until it is started, which bounds what a pipelining client can make the server hold to
+ * what one read brought in. Taking the requests in turn also means a read sent after a write sees
+ * it. Clients that wait for each answer, as the SDKs do, never wait here. Every field is touched on
+ * the channel's event loop only.
  */
-final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   /** How long a refused request's remaining bytes are read and dropped before the close. */
   private static final Duration LINGER = Duration.ofSeconds(2);
 
   private final TableProtocol protocol;
   private final WorkerPool workers;
   private final String scheme;
+  /** Requests (or refusals) read while an earlier request was unanswered, oldest first. */
+  private final ArrayDeque<Object> waiting = new ArrayDeque<>(4);
+  /** Whether a request is in hand: started, and its answer not yet written. */
+  private boolean answering;
+  /** Whether waiting requests are being started: an answer written meanwhile leaves it to that. */
+  private boolean startingWaiting;
+  /** Whether reading was paused because requests are waiting. */
+  private boolean paused;
+  /** Whether the connection is closing after an answer: what waits is never answered. */
+  private boolean closing;
 
   HttpExchangeHandler(TableProtocol protocol, WorkerPool workers, String scheme) {
     this.protocol = protocol;
@@ -52,24 +71,67 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
   }
 
   @Override
-  protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-    ServiceRequest serviceRequest =
-        toServiceRequest(request, bodyOf(request), peer(ctx));
-    boolean keepAlive = HttpUtil.isKeepAlive(request);
-    if (startedHere(ctx, serviceRequest, keepAlive)) {
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    Object next;
+    if (msg instanceof FullHttpRequest request) {
+      try {
+        next = new Exchange(
+            toServiceRequest(request, bodyOf(request), peer(ctx)), HttpUtil.isKeepAlive(request));
+      } finally {
+        request.release();
+      }
+    } else if (msg instanceof Refusal refusal) {
+      next = refusal;
+    } else {
+      ctx.fireChannelRead(msg);
+      return;
+    }
+    if (closing) {
+      return;
+    }
+    if (answering || !waiting.isEmpty()) {
+      waiting.add(next);
+      pauseReading(ctx);
+      return;
+    }
+    start(ctx, next);
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) {
+    waiting.clear();
+    ctx.fireChannelInactive();
+  }
+
+  /** A request read whole, and whether its connection stays open after the answer. */
+  private record Exchange(ServiceRequest request, boolean keepAlive) {}
+
+  private void start(ChannelHandlerContext ctx, Object next) {
+    answering = true;
+    if (next instanceof Refusal refusal) {
+      closing = true;
+      waiting.clear();
+      resumeReading(ctx); // the rest of the refused request is read and dropped while lingering
+      writeAndLinger(ctx, refusal.response());
+      return;
+    }
+    Exchange exchange = (Exchange) next;
+    ServiceRequest request = exchange.request();
+    boolean keepAlive = exchange.keepAlive();
+    if (startedHere(ctx, request, keepAlive)) {
       return;
     }
     try {
       workers.execute(
-          serviceRequest.body().length,
-          () -> protocol.handle(serviceRequest, scheme),
-          response -> ctx.executor().execute(() -> write(ctx, response, keepAlive)));
+          request.body().length,
+          () -> protocol.handle(request, scheme),
+          response -> ctx.executor().execute(() -> answer(ctx, response, keepAlive)));
     } catch (RejectedExecutionException busy) {
-      write(ctx, protocol.reject(TableErrorCode.SERVER_BUSY.exception(), serviceRequest), keepAlive);
+      answer(ctx, protocol.reject(TableErrorCode.SERVER_BUSY.exception(), request), keepAlive);
     }
   }
 
-  /** Whether the request was started on this event loop; its answer is then written when ready. */
+  /** Whether the request was started on this event loop; it is then answered when ready. */
   private boolean startedHere(
       ChannelHandlerContext ctx, ServiceRequest request, boolean keepAlive) {
     // Asked first: most requests on some engines, and every query or batch, are never tried here,
@@ -94,11 +156,65 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
     }
     started.whenComplete((response, failure) -> {
       workers.releaseAside(bodyBytes);
-      write(ctx, failure == null
+      ServiceResponse answer = failure == null
           ? response
-          : protocol.reject(TableErrorCode.INTERNAL_ERROR.exception(), request), keepAlive);
+          : protocol.reject(TableErrorCode.INTERNAL_ERROR.exception(), request);
+      if (ctx.executor().inEventLoop()) {
+        answer(ctx, answer, keepAlive);
+      } else {
+        ctx.executor().execute(() -> answer(ctx, answer, keepAlive));
+      }
     });
     return true;
+  }
+
+  /** Writes the answer to the request in hand, on the event loop, and starts the next one. */
+  private void answer(ChannelHandlerContext ctx, ServiceResponse response, boolean keepAlive) {
+    write(ctx, response, keepAlive);
+    answering = false;
+    if (!keepAlive) {
+      closing = true;
+      waiting.clear();
+      return;
+    }
+    startWaiting(ctx);
+  }
+
+  /**
+   * Starts the waiting requests in turn, as far as their answers come at once, then resumes
+   * reading when none is left. A loop rather than a recursion: an answer written while a request
+   * is started (a read from memory) comes back here.
+   */
+  private void startWaiting(ChannelHandlerContext ctx) {
+    if (startingWaiting) {
+      return;
+    }
+    startingWaiting = true;
+    try {
+      while (!answering && !closing && !waiting.isEmpty()) {
+        start(ctx, waiting.poll());
+      }
+    } finally {
+      startingWaiting = false;
+    }
+    if (waiting.isEmpty() && !closing) {
+      resumeReading(ctx);
+    }
+  }
+
+  private void resumeReading(ChannelHandlerContext ctx) {
+    if (paused) {
+      paused = false;
+      ctx.channel().config().setAutoRead(true);
+    }
+  }
+
+  /** Stops reading the connection until the waiting requests have been started. */
+  private void pauseReading(ChannelHandlerContext ctx) {
+    if (!paused) {
+      paused = true;
+      ctx.channel().config().setAutoRead(false);
+    }
   }
 
   private static final byte[] NO_BODY = new byte[0];
@@ -138,7 +254,8 @@ final class HttpExchangeHandler extends SimpleChannelInboundHandler<FullHttpRequ
   }
 
   /** Writes a response, closing the connection afterwards unless it is kept alive. */
-  static void write(ChannelHandlerContext ctx, ServiceResponse response, boolean keepAlive) {
+  private static void write(
+      ChannelHandlerContext ctx, ServiceResponse response, boolean keepAlive) {
     FullHttpResponse http = toHttp(response);
     if (keepAlive) {
       HttpUtil.setKeepAlive(http, true);
