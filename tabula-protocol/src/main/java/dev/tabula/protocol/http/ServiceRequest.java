@@ -22,7 +22,12 @@ public final class ServiceRequest {
   private final String method;
   private final String rawPath;
   private final String rawQuery;
-  private final Map<String, List<String>> headers;
+  /**
+   * The header lines as received: names at even indexes, each followed by its value. A request
+   * has a dozen or so, so a lookup scans them (most names differ in length and are passed over
+   * at once), which costs less than building and searching a case-insensitive map per request.
+   */
+  private final String[] headerLines;
   private final Map<String, String> queryParameters;
   private final byte[] body;
   private final InetAddress remoteAddress;
@@ -48,7 +53,7 @@ public final class ServiceRequest {
       Map<String, List<String>> headers,
       byte[] body,
       InetAddress remoteAddress) {
-    this(method, uri, byName(headers), body, remoteAddress);
+    this(method, uri, lines(headers), body, remoteAddress);
   }
 
   /**
@@ -61,17 +66,18 @@ public final class ServiceRequest {
       Iterable<Map.Entry<String, String>> headerLines,
       byte[] body,
       InetAddress remoteAddress) {
-    TreeMap<String, List<String>> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    List<String> lines = new ArrayList<>(32);
     for (Map.Entry<String, String> line : headerLines) {
-      byName.computeIfAbsent(line.getKey(), x -> new ArrayList<>(1)).add(line.getValue());
+      lines.add(line.getKey());
+      lines.add(line.getValue());
     }
-    return new ServiceRequest(method, uri, byName, body, remoteAddress);
+    return new ServiceRequest(method, uri, lines.toArray(String[]::new), body, remoteAddress);
   }
 
   private ServiceRequest(
       String method,
       String uri,
-      TreeMap<String, List<String>> headersByName,
+      String[] headerLines,
       byte[] body,
       InetAddress remoteAddress) {
     this.remoteAddress = remoteAddress;
@@ -79,15 +85,18 @@ public final class ServiceRequest {
     int q = uri.indexOf('?');
     this.rawPath = q < 0 ? uri : uri.substring(0, q);
     this.rawQuery = q < 0 ? "" : uri.substring(q + 1);
-    this.headers = Collections.unmodifiableMap(headersByName);
+    this.headerLines = headerLines;
     this.queryParameters = parseQuery(rawQuery);
     this.body = body;
   }
 
-  private static TreeMap<String, List<String>> byName(Map<String, List<String>> headers) {
-    TreeMap<String, List<String>> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    headers.forEach((k, v) -> byName.computeIfAbsent(k, x -> new ArrayList<>()).addAll(v));
-    return byName;
+  private static String[] lines(Map<String, List<String>> headers) {
+    List<String> lines = new ArrayList<>();
+    headers.forEach((name, values) -> values.forEach(value -> {
+      lines.add(name);
+      lines.add(value);
+    }));
+    return lines.toArray(String[]::new);
   }
 
   private static Map<String, String> parseQuery(String rawQuery) {
@@ -142,18 +151,36 @@ public final class ServiceRequest {
 
   /** The first value of a header, or null. */
   public String header(String name) {
-    List<String> values = headers.get(name);
-    return values == null || values.isEmpty() ? null : values.get(0);
+    for (int i = 0; i < headerLines.length; i += 2) {
+      if (headerLines[i].equalsIgnoreCase(name)) {
+        return headerLines[i + 1];
+      }
+    }
+    return null;
   }
 
   /** Every value of a header, in order; empty when absent. */
   public List<String> headers(String name) {
-    return headers.getOrDefault(name, List.of());
+    List<String> values = List.of();
+    for (int i = 0; i < headerLines.length; i += 2) {
+      if (headerLines[i].equalsIgnoreCase(name)) {
+        if (values.isEmpty()) {
+          values = new ArrayList<>(1);
+        }
+        values.add(headerLines[i + 1]);
+      }
+    }
+    return values.isEmpty() ? values : Collections.unmodifiableList(values);
   }
 
-  /** All headers, names compared case-insensitively. */
+  /** All headers, names compared case-insensitively; a new map on each call. */
   public Map<String, List<String>> headers() {
-    return headers;
+    TreeMap<String, List<String>> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    for (int i = 0; i < headerLines.length; i += 2) {
+      byName.computeIfAbsent(headerLines[i], x -> new ArrayList<>(1)).add(headerLines[i + 1]);
+    }
+    byName.replaceAll((name, values) -> List.copyOf(values));
+    return Collections.unmodifiableMap(byName);
   }
 
   /** The address of the client that sent the request, or null when the transport did not say. */
