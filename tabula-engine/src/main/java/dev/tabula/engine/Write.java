@@ -1,8 +1,7 @@
 package dev.tabula.engine;
 
 import dev.tabula.model.EdmValue;
-import java.util.Collections;
-import java.util.LinkedHashMap;
+import dev.tabula.model.ImmutableProperties;
 import java.util.Map;
 import java.util.Objects;
 
@@ -31,7 +30,7 @@ public record Write(
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(rowKey, "rowKey");
     Objects.requireNonNull(precondition, "precondition");
-    properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+    properties = ImmutableProperties.copyOf(properties);
   }
 
   /** A PUT (replace) of the whole entity. */

@@ -1,8 +1,6 @@
 package dev.tabula.model;
 
 import java.time.Instant;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -17,9 +15,7 @@ public record Entity(
   public Entity {
     Objects.requireNonNull(partitionKey, "partitionKey");
     Objects.requireNonNull(rowKey, "rowKey");
-    if (!(properties instanceof ImmutableProperties)) {
-      properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
-    }
+    properties = ImmutableProperties.copyOf(properties);
   }
 
   /** An entity that has not been stored yet. */

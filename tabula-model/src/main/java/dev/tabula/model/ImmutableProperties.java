@@ -8,4 +8,11 @@ import java.util.Map;
  * promise both; a storage engine's lazily decoded map is the one this exists for (see {@code
  * dev.tabula.engine.codec.EntityValueCodec#decode}).
  */
-public interface ImmutableProperties extends Map<String, EdmValue> {}
+public interface ImmutableProperties extends Map<String, EdmValue> {
+  /** The properties as they are if they are already immutable, else an immutable copy. */
+  static ImmutableProperties copyOf(Map<String, EdmValue> properties) {
+    return properties instanceof ImmutableProperties immutable
+        ? immutable
+        : new CopiedProperties(properties);
+  }
+}
