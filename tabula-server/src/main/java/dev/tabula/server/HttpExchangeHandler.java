@@ -53,8 +53,11 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   private final TableProtocol protocol;
   private final WorkerPool workers;
   private final String scheme;
-  /** Requests (or refusals) read while an earlier request was unanswered, oldest first. */
-  private final ArrayDeque<Object> waiting = new ArrayDeque<>(4);
+  /**
+   * Requests (or refusals) read while an earlier request was unanswered, oldest first; made on
+   * first need, as most connections never pipeline and an idle connection should cost little.
+   */
+  private ArrayDeque<Object> waiting;
   /** Whether a request is in hand: started, and its answer not yet written. */
   private boolean answering;
   /** Whether waiting requests are being started: an answer written meanwhile leaves it to that. */
@@ -89,7 +92,10 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     if (closing) {
       return;
     }
-    if (answering || !waiting.isEmpty()) {
+    if (answering || hasWaiting()) {
+      if (waiting == null) {
+        waiting = new ArrayDeque<>(4);
+      }
       waiting.add(next);
       pauseReading(ctx);
       return;
@@ -99,7 +105,7 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
-    waiting.clear();
+    waiting = null;
     ctx.fireChannelInactive();
   }
 
@@ -110,7 +116,7 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     answering = true;
     if (next instanceof Refusal refusal) {
       closing = true;
-      waiting.clear();
+      waiting = null;
       resumeReading(ctx); // the rest of the refused request is read and dropped while lingering
       writeAndLinger(ctx, refusal.response());
       return;
@@ -174,7 +180,7 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     answering = false;
     if (!keepAlive) {
       closing = true;
-      waiting.clear();
+      waiting = null;
       return;
     }
     startWaiting(ctx);
@@ -191,15 +197,19 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     }
     startingWaiting = true;
     try {
-      while (!answering && !closing && !waiting.isEmpty()) {
+      while (!answering && !closing && hasWaiting()) {
         start(ctx, waiting.poll());
       }
     } finally {
       startingWaiting = false;
     }
-    if (waiting.isEmpty() && !closing) {
+    if (!hasWaiting() && !closing) {
       resumeReading(ctx);
     }
+  }
+
+  private boolean hasWaiting() {
+    return waiting != null && !waiting.isEmpty();
   }
 
   private void resumeReading(ChannelHandlerContext ctx) {
