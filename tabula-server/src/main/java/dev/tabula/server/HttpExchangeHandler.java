@@ -198,7 +198,16 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     startingWaiting = true;
     try {
       while (!answering && !closing && hasWaiting()) {
-        start(ctx, waiting.poll());
+        try {
+          start(ctx, waiting.poll());
+        } catch (RuntimeException | Error e) {
+          // As a failure reading the request would: the connection closes, so that no request
+          // behind this one waits for an answer that will not come.
+          closing = true;
+          waiting = null;
+          ctx.close();
+          throw e;
+        }
       }
     } finally {
       startingWaiting = false;

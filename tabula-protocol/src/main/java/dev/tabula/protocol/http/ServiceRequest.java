@@ -26,6 +26,7 @@ public final class ServiceRequest {
    * The header lines as received: names at even indexes, each followed by its value. A request
    * has a dozen or so, so a lookup scans them (most names differ in length and are passed over
    * at once), which costs less than building and searching a case-insensitive map per request.
+   * The transport's header limit (64 KiB) bounds what a scan can cost.
    */
   private final String[] headerLines;
   private final Map<String, String> queryParameters;
@@ -179,7 +180,7 @@ public final class ServiceRequest {
     for (int i = 0; i < headerLines.length; i += 2) {
       byName.computeIfAbsent(headerLines[i], x -> new ArrayList<>(1)).add(headerLines[i + 1]);
     }
-    byName.replaceAll((name, values) -> List.copyOf(values));
+    byName.replaceAll((name, values) -> Collections.unmodifiableList(values));
     return Collections.unmodifiableMap(byName);
   }
 

@@ -21,6 +21,9 @@ final class MediaRanges {
    */
   static final int REMEMBERED = 64;
 
+  /** The longest header remembered (the SDKs' are under 60 characters); longer ones are read. */
+  private static final int LONGEST_REMEMBERED = 256;
+
   /** Accept headers already read, with their levels; a refused header is never remembered. */
   private static final Map<String, MetadataLevel> READ = new ConcurrentHashMap<>();
 
@@ -36,7 +39,7 @@ final class MediaRanges {
       return known;
     }
     MetadataLevel level = read(header);
-    if (READ.size() < REMEMBERED) {
+    if (header.length() <= LONGEST_REMEMBERED && READ.size() < REMEMBERED) {
       READ.put(header, level);
     }
     return level;

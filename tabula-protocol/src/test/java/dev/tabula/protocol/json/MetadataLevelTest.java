@@ -63,6 +63,14 @@ class MetadataLevelTest {
   }
 
   @Test
+  void negotiate_readsLongHeaders_everyTime() {
+    String accept = "application/json;odata=nometadata;x=" + "y".repeat(1000);
+    for (int i = 0; i < 3; i++) {
+      assertThat(MetadataLevel.negotiate(accept, null)).isEqualTo(NO_METADATA);
+    }
+  }
+
+  @Test
   void negotiate_staysRight_pastTheHeadersItRemembers() {
     for (int round = 0; round < 2; round++) {
       for (int i = 0; i < MediaRanges.REMEMBERED * 3; i++) {
