@@ -16,10 +16,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Setup;
@@ -74,11 +72,7 @@ public class EntityScanBenchmark extends AverageTimeBenchmark {
   @TearDown
   public void tearDown() throws IOException {
     engine.close();
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(file);
-      }
-    }
+    BenchDirs.delete(dir);
   }
 
   /** {@code Color eq 'Green'} over the whole table, following continuations; the match count. */

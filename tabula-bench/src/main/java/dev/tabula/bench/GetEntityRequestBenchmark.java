@@ -23,11 +23,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
@@ -106,11 +104,7 @@ public class GetEntityRequestBenchmark extends AverageTimeBenchmark {
   @TearDown
   public void tearDown() throws IOException {
     engine.close();
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(file);
-      }
-    }
+    BenchDirs.delete(dir);
   }
 
   /** The request as Netty hands it over, answered. */
