@@ -7,6 +7,7 @@ import dev.tabula.conformance.support.RawResponse;
 import dev.tabula.conformance.support.TempDirs;
 import dev.tabula.conformance.support.TestAccounts;
 import dev.tabula.conformance.support.TestCertificates;
+import dev.tabula.conformance.support.TestServers;
 import dev.tabula.server.EngineKind;
 import dev.tabula.server.Resources;
 import dev.tabula.server.ServerConfig;
@@ -59,13 +60,7 @@ class ConnectionLimitIT {
 
   @AfterAll
   void stopServer() {
-    try {
-      if (server != null) {
-        server.close();
-      }
-    } finally {
-      TempDirs.delete(dir);
-    }
+    TestServers.closeAndDelete(server, dir);
   }
 
   @AfterEach

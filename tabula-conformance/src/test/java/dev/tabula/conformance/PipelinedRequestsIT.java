@@ -8,6 +8,7 @@ import dev.tabula.conformance.support.RawResponse;
 import dev.tabula.conformance.support.SharedKeySigner;
 import dev.tabula.conformance.support.TempDirs;
 import dev.tabula.conformance.support.TestAccounts;
+import dev.tabula.conformance.support.TestServers;
 import dev.tabula.server.Account;
 import dev.tabula.server.EngineKind;
 import dev.tabula.server.ServerConfig;
@@ -48,13 +49,7 @@ class PipelinedRequestsIT {
 
   @AfterAll
   void stopServer() {
-    try {
-      if (server != null) {
-        server.close();
-      }
-    } finally {
-      TempDirs.delete(dir);
-    }
+    TestServers.closeAndDelete(server, dir);
   }
 
   @Test

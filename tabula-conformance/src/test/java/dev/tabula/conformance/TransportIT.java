@@ -16,6 +16,7 @@ import dev.tabula.conformance.support.RawResponse;
 import dev.tabula.conformance.support.TempDirs;
 import dev.tabula.conformance.support.TestAccounts;
 import dev.tabula.conformance.support.TestCertificates;
+import dev.tabula.conformance.support.TestServers;
 import dev.tabula.server.EngineKind;
 import dev.tabula.server.ServerConfig;
 import dev.tabula.server.TabulaServer;
@@ -66,13 +67,7 @@ class TransportIT {
 
   @AfterAll
   void stopServer() {
-    try {
-      if (server != null) {
-        server.close();
-      }
-    } finally {
-      TempDirs.delete(dir);
-    }
+    TestServers.closeAndDelete(server, dir);
   }
 
   private TableServiceClient httpsClient() throws SSLException {
