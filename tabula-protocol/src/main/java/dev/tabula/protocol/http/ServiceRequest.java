@@ -162,16 +162,16 @@ public final class ServiceRequest {
 
   /** Every value of a header, in order; empty when absent. */
   public List<String> headers(String name) {
-    List<String> values = List.of();
+    List<String> values = null;
     for (int i = 0; i < headerLines.length; i += 2) {
       if (headerLines[i].equalsIgnoreCase(name)) {
-        if (values.isEmpty()) {
+        if (values == null) {
           values = new ArrayList<>(1);
         }
         values.add(headerLines[i + 1]);
       }
     }
-    return values.isEmpty() ? values : Collections.unmodifiableList(values);
+    return values == null ? List.of() : Collections.unmodifiableList(values);
   }
 
   /** All headers, names compared case-insensitively; a new map on each call. */

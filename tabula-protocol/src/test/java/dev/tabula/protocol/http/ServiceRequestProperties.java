@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Example;
@@ -42,6 +43,7 @@ class ServiceRequestProperties {
     assertThat(new ServiceRequest("GET", "/acct/Tables", request.headers(), new byte[0])
         .headers()).isEqualTo(expected);
   }
+
   @Property(tries = 2000)
   void decode_isUrlDecoding_withThePlusKept(@ForAll("components") String component) {
     assertThat(outcome(() -> ServiceRequest.decode(component)))
@@ -82,7 +84,7 @@ class ServiceRequestProperties {
   }
 
   /** The decoded text, or the kind of failure. */
-  private static String outcome(java.util.function.Supplier<String> decoding) {
+  private static String outcome(Supplier<String> decoding) {
     try {
       return "ok:" + decoding.get();
     } catch (IllegalArgumentException e) {
