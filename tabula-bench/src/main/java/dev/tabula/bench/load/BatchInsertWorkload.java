@@ -4,7 +4,6 @@ import dev.tabula.bench.load.HttpConnection.Response;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Entity group transactions of {@code batchSize} inserts, each into a partition of its own, into a
@@ -40,10 +39,10 @@ public final class BatchInsertWorkload implements Workload {
   @Override
   public Operation operation() {
     return (connection, seq) -> {
-      String pk = String.format(Locale.ROOT, "b%010d", seq);
+      String pk = ZeroPadded.of("b", seq, 10);
       List<byte[]> entities = new ArrayList<>(batchSize);
       for (int i = 0; i < batchSize; i++) {
-        entities.add(shape.json(pk, String.format(Locale.ROOT, "%04d", i), seq * batchSize + i));
+        entities.add(shape.json(pk, ZeroPadded.of(i, 4), seq * batchSize + i));
       }
       Response reply = connection.insertBatch(table.name(), entities);
       int parts = reply.status() == 202 ? BatchBody.succeededParts(reply.body()) : 0;

@@ -1,7 +1,6 @@
 package dev.tabula.bench.load;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 
 /**
  * The entities a load writes, by number: {@code partitions} partitions ({@code PartitionKey} {@code
@@ -29,6 +28,15 @@ public record EntityShape(int partitions, int rowsPerPartition, int approxBytes,
   public static final int DEFAULT_PROPERTIES = 10;
 
   private static final int TYPED = 9;
+  private static final String ALPHABET = "abcdefghijklmnopqrstuvwxyz";
+  /** The alphabet's tails: {@code ALPHABET_FROM[i]} starts at its letter {@code i}. */
+  private static final String[] ALPHABET_FROM = new String[ALPHABET.length()];
+
+  static {
+    for (int i = 0; i < ALPHABET.length(); i++) {
+      ALPHABET_FROM[i] = ALPHABET.substring(i);
+    }
+  }
 
   public EntityShape {
     if (partitions < 1 || partitions > 1000 || rowsPerPartition < 1) {
@@ -62,12 +70,12 @@ public record EntityShape(int partitions, int rowsPerPartition, int approxBytes,
 
   /** The PartitionKey of a partition number. */
   public String partitionKey(int partition) {
-    return String.format(Locale.ROOT, "p%03d", partition);
+    return ZeroPadded.of("p", partition, 3);
   }
 
   /** The RowKey of a row number. */
   public String rowKey(int row) {
-    return String.format(Locale.ROOT, "%010d", row);
+    return ZeroPadded.of(row, 10);
   }
 
   /** The Color of an entity. */
@@ -104,13 +112,10 @@ public record EntityShape(int partitions, int rowsPerPartition, int approxBytes,
       appendTyped(json, i, g);
     }
     for (int i = TYPED + 1; i < properties; i++) {
-      json.append(String.format(Locale.ROOT, ",\"Extra%02d\":\"extra %d\"", i, g + i));
+      ZeroPadded.append(json.append(",\"Extra"), i, 2).append("\":\"extra ").append(g + i).append('"');
     }
     json.append(",\"Description\":\"");
-    int padding = Math.max(0, approxBytes - json.length() - 2);
-    for (int i = 0; i < padding; i++) {
-      json.append((char) ('a' + (g + i) % 26));
-    }
+    appendPadding(json, Math.max(0, approxBytes - json.length() - 2), g);
     return json.append("\"}").toString().getBytes(StandardCharsets.UTF_8);
   }
 
@@ -121,13 +126,35 @@ public record EntityShape(int partitions, int rowsPerPartition, int approxBytes,
       case 2 -> json.append(",\"Quantity\":").append(g % 1000);
       case 3 -> json.append(",\"Sku@odata.type\":\"Edm.Int64\",\"Sku\":\"").append(4_000_000_000L + g).append('"');
       case 4 -> json.append(",\"Active\":").append(g % 3 != 0);
-      case 5 -> json.append(",\"Created@odata.type\":\"Edm.DateTime\",\"Created\":\"2024-05-01T12:")
-          .append(String.format(Locale.ROOT, "%02d:%02d", (g / 60) % 60, g % 60)).append(".0000000Z\"");
-      case 6 -> json.append(",\"Id@odata.type\":\"Edm.Guid\",\"Id\":\"")
-          .append(String.format(Locale.ROOT, "00000000-0000-4000-8000-%012d", g)).append('"');
+      case 5 -> {
+        json.append(",\"Created@odata.type\":\"Edm.DateTime\",\"Created\":\"2024-05-01T12:");
+        ZeroPadded.append(ZeroPadded.append(json, (g / 60) % 60, 2).append(':'), g % 60, 2)
+            .append(".0000000Z\"");
+      }
+      case 6 -> ZeroPadded.append(
+          json.append(",\"Id@odata.type\":\"Edm.Guid\",\"Id\":\"00000000-0000-4000-8000-"), g, 12)
+          .append('"');
       case 7 -> json.append(",\"Name\":\"Product ").append(g).append('"');
       default -> json.append(",\"Category\":\"Category ").append(g % 17).append('"');
     }
+  }
+
+  /**
+   * {@code count} letters cycling from {@code a + g % 26}, appended as whole strings (a copy each)
+   * rather than a character or a character range at a time.
+   */
+  private static void appendPadding(StringBuilder json, int count, long g) {
+    int from = (int) (g % ALPHABET.length());
+    int left = count;
+    if (left >= ALPHABET.length() - from) {
+      json.append(ALPHABET_FROM[from]);
+      left -= ALPHABET.length() - from;
+      for (; left >= ALPHABET.length(); left -= ALPHABET.length()) {
+        json.append(ALPHABET);
+      }
+      from = 0;
+    }
+    json.append(ALPHABET_FROM[from], 0, left);
   }
 
   private long number(int partition, int row) {

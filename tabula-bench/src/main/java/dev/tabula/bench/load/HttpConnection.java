@@ -1,6 +1,5 @@
 package dev.tabula.bench.load;
 
-import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -36,6 +35,10 @@ public final class HttpConnection implements AutoCloseable {
   private Socket socket;
   private InputStream in;
   private OutputStream out;
+  /** What was read from the socket and not yet parsed: {@code received[next..end)}. */
+  private final byte[] received = new byte[MAX_HEAD_BYTES];
+  private int next;
+  private int end;
   private long connects;
   private long lastUsedNanos;
 
@@ -94,7 +97,9 @@ public final class HttpConnection implements AutoCloseable {
     s.setSoTimeout(timeoutMillis);
     s.connect(address, timeoutMillis);
     socket = s;
-    in = new BufferedInputStream(s.getInputStream(), 64 * 1024);
+    in = s.getInputStream();
+    next = 0;
+    end = 0;
     out = new BufferedOutputStream(s.getOutputStream(), 16 * 1024);
     connects++;
   }
@@ -129,14 +134,17 @@ public final class HttpConnection implements AutoCloseable {
     }
     String length = headers.get("content-length");
     if (length != null) {
-      return in.readNBytes(checkedLength(Long.parseLong(length)));
+      return bytes(checkedLength(Long.parseLong(length)));
     }
     if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
       return chunked();
     }
-    byte[] rest = in.readAllBytes();
+    ByteArrayOutputStream rest = new ByteArrayOutputStream();
+    rest.write(received, next, end - next);
+    next = end;
+    in.transferTo(rest);
     close();
-    return rest;
+    return rest.toByteArray();
   }
 
   private byte[] chunked() throws IOException {
@@ -151,7 +159,7 @@ public final class HttpConnection implements AutoCloseable {
         }
         return body.toByteArray();
       }
-      body.write(in.readNBytes(checkedLength(size)));
+      body.write(bytes(checkedLength(size)));
       line();
     }
   }
@@ -163,23 +171,64 @@ public final class HttpConnection implements AutoCloseable {
     return (int) length;
   }
 
-  /** Reads one CRLF-terminated line (ISO-8859-1), without the line end. */
+  /**
+   * Reads one CRLF-terminated line (ISO-8859-1), without the line end, from the bytes received; a
+   * line is found with one scan and made into a string once, rather than a call per byte.
+   */
   private String line() throws IOException {
-    StringBuilder line = new StringBuilder(64);
+    int scanned = next;
     while (true) {
-      int b = in.read();
-      if (b < 0) {
+      for (int i = scanned; i < end; i++) {
+        if (received[i] == '\n') {
+          int start = next;
+          next = i + 1;
+          int length = i > start && received[i - 1] == '\r' ? i - 1 - start : i - start;
+          return new String(received, start, length, StandardCharsets.ISO_8859_1);
+        }
+      }
+      scanned = end - next;
+      if (!receive()) {
         throw new EOFException("connection closed mid-response");
       }
-      if (b == '\n') {
-        int end = line.length();
-        return end > 0 && line.charAt(end - 1) == '\r' ? line.substring(0, end - 1) : line.toString();
-      }
-      if (line.length() > MAX_HEAD_BYTES) {
-        throw new IOException("response line too long");
-      }
-      line.append((char) b);
+      scanned += next;
     }
+  }
+
+  /** The next {@code length} bytes of the response. */
+  private byte[] bytes(int length) throws IOException {
+    byte[] bytes = new byte[length];
+    int copied = Math.min(length, end - next);
+    System.arraycopy(received, next, bytes, 0, copied);
+    next += copied;
+    while (copied < length) {
+      int read = in.read(bytes, copied, length - copied);
+      if (read < 0) {
+        throw new EOFException("connection closed mid-body");
+      }
+      copied += read;
+    }
+    return bytes;
+  }
+
+  /**
+   * Moves the unparsed bytes to the front and reads more after them; false at end of stream.
+   * Throws when a line fills the whole buffer.
+   */
+  private boolean receive() throws IOException {
+    if (next > 0) {
+      System.arraycopy(received, next, received, 0, end - next);
+      end -= next;
+      next = 0;
+    }
+    if (end == received.length) {
+      throw new IOException("response line too long");
+    }
+    int read = in.read(received, end, received.length - end);
+    if (read < 0) {
+      return false;
+    }
+    end += read;
+    return true;
   }
 
   @Override

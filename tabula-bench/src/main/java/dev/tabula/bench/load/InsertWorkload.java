@@ -2,7 +2,6 @@ package dev.tabula.bench.load;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Single Insert Entity requests of new entities ({@code Prefer: return-no-content}, 204), spread
@@ -33,8 +32,8 @@ public final class InsertWorkload implements Workload {
   @Override
   public Operation operation() {
     return (connection, seq) -> {
-      String pk = String.format(Locale.ROOT, "p%03d", seq % 100);
-      String rk = String.format(Locale.ROOT, "%012d", seq);
+      String pk = ZeroPadded.of("p", seq % 100, 3);
+      String rk = ZeroPadded.of(seq, 12);
       return Outcome.expect(connection.insert(table.name(), shape.json(pk, rk, seq)), 204, 1, "insert");
     };
   }

@@ -3,7 +3,6 @@ package dev.tabula.bench.load;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Insert Or Replace ({@code PUT}) and Insert Or Merge ({@code MERGE}) Entity without If-Match,
@@ -76,6 +75,6 @@ public final class UpsertWorkload implements Workload {
   }
 
   private static String key(long k) {
-    return String.format(Locale.ROOT, "k%03d", k);
+    return ZeroPadded.of("k", k, 3);
   }
 }
