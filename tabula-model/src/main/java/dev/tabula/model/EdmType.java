@@ -24,11 +24,14 @@ public enum EdmType {
 
   /** Returns the type with this OData name, or null when the name is not one of the eight. */
   public static EdmType fromOdataName(String name) {
-    for (EdmType type : values()) {
+    for (EdmType type : ALL) {
       if (type.odataName.equals(name)) {
         return type;
       }
     }
     return null;
   }
+
+  /** {@code values()} copies the array on each call; every typed property of a body asks. */
+  private static final EdmType[] ALL = values();
 }

@@ -11,6 +11,7 @@ import dev.tabula.model.TableNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
@@ -23,11 +24,22 @@ import org.rocksdb.WriteBatch;
  * read RocksDB directly. Deleting a table removes its record and deletes its id's key range in the
  * same batch: RocksDB's range deletion takes constant time, and compaction reclaims the space.
  * The table's access-policy record goes in that batch too.
+ *
+ * <p>Every request looks its table up, so tables found are remembered ({@link #findTable}): a
+ * remembered table counts only while its id is live, and ids are never reused, so an entry left
+ * by a lookup that raced a deletion is noticed and dropped rather than believed.
  */
 final class RocksCatalog implements Catalog {
+  /** Past this many remembered tables, the memory starts over (a bound, not an eviction policy). */
+  private static final int MAX_REMEMBERED = 10_000;
+
   private final RocksDatabase database;
   private final RocksLiveTables live;
+  private final ConcurrentHashMap<TableRef, TableInfo> remembered = new ConcurrentHashMap<>();
   private long nextId;
+
+  /** A table's place in the catalog: its account and its name in canonical case. */
+  private record TableRef(String account, String canonicalName) {}
 
   private RocksCatalog(RocksDatabase database, RocksLiveTables live, long nextId) {
     this.database = database;
@@ -117,14 +129,37 @@ final class RocksCatalog implements Catalog {
     });
   }
 
+  /**
+   * {@inheritDoc} A table found before is answered from memory while its id is live (deleting a
+   * table drops its id before the deletion returns); otherwise RocksDB is asked, which costs a
+   * lookup in the catalog's files on every request.
+   */
   @Override
   public Optional<TableInfo> findTable(String account, String name) {
-    byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
-    return database.lookup(() -> {
+    TableRef ref = new TableRef(account, TableNames.canonical(name));
+    TableInfo known = remembered.get(ref);
+    if (known != null && live.contains(known.id())) {
+      return Optional.of(known);
+    }
+    byte[] key = RocksCatalogRecords.tableKey(account, ref.canonicalName());
+    Optional<TableInfo> found = database.lookup(() -> {
       byte[] record = database.get(database.catalog, key);
       return Optional.ofNullable(
           record == null ? null : RocksCatalogRecords.decodeTable(account, record));
     });
+    if (found.isPresent()) {
+      remember(ref, found.get());
+    } else if (known != null) {
+      remembered.remove(ref, known);
+    }
+    return found;
+  }
+
+  private void remember(TableRef ref, TableInfo table) {
+    if (remembered.size() >= MAX_REMEMBERED) {
+      remembered.clear();
+    }
+    remembered.put(ref, table);
   }
 
   @Override

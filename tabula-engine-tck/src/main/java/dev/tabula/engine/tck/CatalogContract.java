@@ -148,6 +148,23 @@ public interface CatalogContract extends EngineContext {
   }
 
   @Test
+  default void findTable_afterDeletesAndRecreations_seesEachTableInTurn() {
+    TableInfo first = catalog().createTable(ACCOUNT, "Cycle").orElseThrow();
+    assertThat(catalog().findTable(ACCOUNT, "cycle")).contains(first);
+
+    assertThat(catalog().deleteTable(ACCOUNT, "CYCLE")).isTrue();
+    assertThat(catalog().findTable(ACCOUNT, "cycle")).isEmpty();
+    assertThat(catalog().findTable(ACCOUNT, "Cycle")).isEmpty();
+
+    TableInfo second = catalog().createTable(ACCOUNT, "CYCLE").orElseThrow();
+    assertThat(catalog().findTable(ACCOUNT, "Cycle")).contains(second);
+    assertThat(catalog().findTable(ACCOUNT, "cycle").orElseThrow().name()).isEqualTo("CYCLE");
+
+    assertThat(catalog().deleteTable(ACCOUNT, "cycle")).isTrue();
+    assertThat(catalog().findTable(ACCOUNT, "CYCLE")).isEmpty();
+  }
+
+  @Test
   default void deleteTable_makesItsEntitiesUnreachable() {
     TableInfo table = newTable();
     TableInfo neighbour = newTable();

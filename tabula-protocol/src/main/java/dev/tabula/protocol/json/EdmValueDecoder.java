@@ -149,17 +149,24 @@ final class EdmValueDecoder {
             || text.startsWith("(") && text.endsWith(")"))) {
       text = text.substring(1, 37);
     }
-    String hex;
     if (isGuidD(text)) {
-      hex = text.replace("-", "");
+      // 8-4-4-4-12 digits: the high long is the first three groups, the low long the last two.
+      long high = hexDigits(text, 14, 18, hexDigits(text, 9, 13, hexDigits(text, 0, 8, 0)));
+      long low = hexDigits(text, 24, 36, hexDigits(text, 19, 23, 0));
+      return new UUID(high, low);
     } else if (text.length() == 32 && isHex(text, 0, 32)) {
-      hex = text;
-    } else {
-      throw invalid();
+      return new UUID(hexDigits(text, 0, 16, 0), hexDigits(text, 16, 32, 0));
     }
-    return new UUID(
-        Long.parseUnsignedLong(hex.substring(0, 16), 16),
-        Long.parseUnsignedLong(hex.substring(16), 16));
+    throw invalid();
+  }
+
+  /** {@code into} shifted left by the checked hex digits {@code text[from, to)}, added in. */
+  private static long hexDigits(String text, int from, int to, long into) {
+    long value = into;
+    for (int i = from; i < to; i++) {
+      value = value << 4 | Character.digit(text.charAt(i), 16);
+    }
+    return value;
   }
 
   private static int int32(JsonScalar value) {

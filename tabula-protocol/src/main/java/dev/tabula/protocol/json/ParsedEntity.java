@@ -1,8 +1,7 @@
 package dev.tabula.protocol.json;
 
 import dev.tabula.model.EdmValue;
-import java.util.Collections;
-import java.util.LinkedHashMap;
+import dev.tabula.model.ImmutableProperties;
 import java.util.Map;
 
 /**
@@ -10,10 +9,11 @@ import java.util.Map;
  * {@code EntityRules}. Either key is null when the body lacks it (or sends it as null); the
  * properties keep body order and never hold PartitionKey, RowKey, Timestamp, OData annotations or
  * null-valued properties (the service stores no nulls: Update treats one as omitted, Merge ignores
- * it). Immutable.
+ * it). Immutable: the properties are an {@link ImmutableProperties}, so the entity and the write
+ * made from them keep them without another copy.
  */
 public record ParsedEntity(String partitionKey, String rowKey, Map<String, EdmValue> properties) {
   public ParsedEntity {
-    properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+    properties = ImmutableProperties.copyOf(properties);
   }
 }
