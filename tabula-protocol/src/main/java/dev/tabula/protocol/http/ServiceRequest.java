@@ -153,18 +153,32 @@ public final class ServiceRequest {
   /** The first value of a header, or null. */
   public String header(String name) {
     for (int i = 0; i < headerLines.length; i += 2) {
-      if (headerLines[i].equalsIgnoreCase(name)) {
+      if (sameName(headerLines[i], name)) {
         return headerLines[i + 1];
       }
     }
     return null;
   }
 
+  /**
+   * {@code equalsIgnoreCase}, with the first characters compared first when both are ASCII: a
+   * request's lookups are mostly for headers it lacks, and names of one length (Accept, Origin,
+   * Prefer) would otherwise be compared a character at a time with case folding.
+   */
+  private static boolean sameName(String line, String name) {
+    if (line.length() != name.length() || name.isEmpty()) {
+      return line.length() == name.length();
+    }
+    char a = line.charAt(0);
+    char b = name.charAt(0);
+    return (a >= 0x80 || b >= 0x80 || (a | 0x20) == (b | 0x20)) && line.equalsIgnoreCase(name);
+  }
+
   /** Every value of a header, in order; empty when absent. */
   public List<String> headers(String name) {
     List<String> values = null;
     for (int i = 0; i < headerLines.length; i += 2) {
-      if (headerLines[i].equalsIgnoreCase(name)) {
+      if (sameName(headerLines[i], name)) {
         if (values == null) {
           values = new ArrayList<>(1);
         }
