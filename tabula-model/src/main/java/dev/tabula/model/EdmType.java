@@ -11,6 +11,9 @@ public enum EdmType {
   INT32("Edm.Int32"),
   INT64("Edm.Int64");
 
+  /** {@code values()} copies the array on each call; every typed property of a body asks. */
+  private static final EdmType[] ALL = values();
+
   private final String odataName;
 
   EdmType(String odataName) {
@@ -31,7 +34,4 @@ public enum EdmType {
     }
     return null;
   }
-
-  /** {@code values()} copies the array on each call; every typed property of a body asks. */
-  private static final EdmType[] ALL = values();
 }

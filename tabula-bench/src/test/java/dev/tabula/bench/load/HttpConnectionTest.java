@@ -61,7 +61,7 @@ class HttpConnectionTest {
 
   /**
    * Accepts one connection and, for each request head read, writes the next answer a few bytes at
-   * a time (each write flushed: the client sees the pieces apart), then closes.
+   * a time (each write flushed, so the client is likely to read the pieces apart), then closes.
    */
   private static void answer(ServerSocket server, String... answers) {
     try (Socket socket = server.accept()) {

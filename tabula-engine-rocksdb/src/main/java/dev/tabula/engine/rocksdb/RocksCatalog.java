@@ -131,8 +131,7 @@ final class RocksCatalog implements Catalog {
 
   /**
    * {@inheritDoc} A table found before is answered from memory while its id is live (deleting a
-   * table drops its id before the deletion returns); otherwise RocksDB is asked, which costs a
-   * lookup in the catalog's files on every request.
+   * table drops its id before the deletion returns); otherwise the catalog's files are read.
    */
   @Override
   public Optional<TableInfo> findTable(String account, String name) {
