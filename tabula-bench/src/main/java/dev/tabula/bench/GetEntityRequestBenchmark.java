@@ -11,10 +11,7 @@ import dev.tabula.engine.rocksdb.RocksStorageEngine;
 import dev.tabula.model.Entity;
 import dev.tabula.protocol.TableProtocol;
 import dev.tabula.protocol.auth.AccountKeys;
-import dev.tabula.protocol.auth.AccountSasAuthenticator;
 import dev.tabula.protocol.auth.AuthenticatorChain;
-import dev.tabula.protocol.auth.ServiceSasAuthenticator;
-import dev.tabula.protocol.auth.SharedKeyAuthenticator;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.json.FeedWriter;
@@ -66,11 +63,7 @@ public class GetEntityRequestBenchmark extends AverageTimeBenchmark {
     EntityService entities = new EntityService(tables, engine.entities(), 1000);
     AccessPolicyService policies = new AccessPolicyService(engine.catalog());
     AccountKeys keys = AccountKeys.of(Map.of(ACCOUNT, List.of(KEY)));
-    // As the server builds it (Authenticators.forAccounts).
-    AuthenticatorChain authenticator = new AuthenticatorChain(List.of(
-        new SharedKeyAuthenticator(keys, clock),
-        new AccountSasAuthenticator(keys, clock),
-        new ServiceSasAuthenticator(keys, policies::find, clock)));
+    AuthenticatorChain authenticator = AuthenticatorChain.standard(keys, policies::find, clock);
     protocol = new TableProtocol(tables, entities, new BatchService(tables, engine.entities()),
         policies, new ServicePropertiesService(engine.accountSettings()), Set.of(ACCOUNT),
         authenticator, clock, engine.capabilities(), FeedWriter.sequential());

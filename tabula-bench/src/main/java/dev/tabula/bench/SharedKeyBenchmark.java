@@ -5,13 +5,10 @@ import dev.tabula.bench.load.TableConnection;
 import dev.tabula.model.TableException;
 import dev.tabula.protocol.auth.AccountKey;
 import dev.tabula.protocol.auth.AccountKeys;
-import dev.tabula.protocol.auth.AccountSasAuthenticator;
 import dev.tabula.protocol.auth.AuthResult;
 import dev.tabula.protocol.auth.AuthScheme;
 import dev.tabula.protocol.auth.AuthenticatorChain;
 import dev.tabula.protocol.auth.RequestAuthenticator;
-import dev.tabula.protocol.auth.ServiceSasAuthenticator;
-import dev.tabula.protocol.auth.SharedKeyAuthenticator;
 import dev.tabula.protocol.http.ServiceRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -61,16 +58,10 @@ public class SharedKeyBenchmark extends AverageTimeBenchmark {
 
   @Setup
   public void setUp() {
-    // As the server's Authenticators builds it; no table has stored access policies here.
+    // The server's chain; no table has stored access policies here.
     AccountKeys keys = AccountKeys.of(Map.of(ACCOUNT, List.of(KEY)));
-    Clock clock = Clock.systemUTC();
-    authenticator =
-        new AuthenticatorChain(
-            List.of(
-                new SharedKeyAuthenticator(keys, clock),
-                new AccountSasAuthenticator(keys, clock),
-                new ServiceSasAuthenticator(
-                    keys, (account, table, id) -> Optional.empty(), clock)));
+    authenticator = AuthenticatorChain.standard(
+        keys, (account, table, id) -> Optional.empty(), Clock.systemUTC());
     key = keys.keysOf(ACCOUNT).get(0);
   }
 

@@ -1,11 +1,8 @@
 package dev.tabula.server;
 
 import dev.tabula.protocol.auth.AccountKeys;
-import dev.tabula.protocol.auth.AccountSasAuthenticator;
 import dev.tabula.protocol.auth.AuthenticatorChain;
 import dev.tabula.protocol.auth.RequestAuthenticator;
-import dev.tabula.protocol.auth.ServiceSasAuthenticator;
-import dev.tabula.protocol.auth.SharedKeyAuthenticator;
 import dev.tabula.protocol.auth.StoredAccessPolicies;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -17,8 +14,7 @@ final class Authenticators {
   private Authenticators() {}
 
   /**
-   * SharedKey and SharedKeyLite, then account SAS and table service SAS, over the accounts' keys.
-   * An Authorization header decides when present; otherwise a {@code sig} in the query does.
+   * The service's chain ({@link AuthenticatorChain#standard}) over the configured accounts' keys.
    *
    * @param policies the tables' stored access policies, which service SAS may name
    */
@@ -26,11 +22,6 @@ final class Authenticators {
       List<Account> accounts, StoredAccessPolicies policies, Clock clock) {
     Map<String, List<String>> keys = new LinkedHashMap<>();
     accounts.forEach(a -> keys.put(a.name(), List.of(a.key())));
-    AccountKeys accountKeys = AccountKeys.of(keys);
-    return new AuthenticatorChain(
-        List.of(
-            new SharedKeyAuthenticator(accountKeys, clock),
-            new AccountSasAuthenticator(accountKeys, clock),
-            new ServiceSasAuthenticator(accountKeys, policies, clock)));
+    return AuthenticatorChain.standard(AccountKeys.of(keys), policies, clock);
   }
 }

@@ -32,7 +32,7 @@ public final class InsertWorkload implements Workload {
   @Override
   public Operation operation() {
     return (connection, seq) -> {
-      String pk = ZeroPadded.of("p", seq % 100, 3);
+      String pk = shape.partitionKey((int) (seq % 100));
       String rk = ZeroPadded.of(seq, 12);
       return Outcome.expect(connection.insert(table.name(), shape.json(pk, rk, seq)), 204, 1, "insert");
     };

@@ -1,6 +1,7 @@
 package dev.tabula.protocol.auth;
 
 import dev.tabula.protocol.http.ServiceRequest;
+import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 
@@ -26,6 +27,21 @@ public final class AuthenticatorChain implements RequestAuthenticator {
   /** Strategies in the order they are asked. */
   public AuthenticatorChain(List<RequestAuthenticator> strategies) {
     this.strategies = List.copyOf(strategies);
+  }
+
+  /**
+   * The service's strategies over the accounts' keys: SharedKey and SharedKeyLite, then account SAS
+   * and table service SAS. An Authorization header decides when present; otherwise a {@code sig}
+   * in the query does.
+   *
+   * @param policies the tables' stored access policies, which service SAS may name
+   */
+  public static AuthenticatorChain standard(
+      AccountKeys keys, StoredAccessPolicies policies, Clock clock) {
+    return new AuthenticatorChain(List.of(
+        new SharedKeyAuthenticator(keys, clock),
+        new AccountSasAuthenticator(keys, clock),
+        new ServiceSasAuthenticator(keys, policies, clock)));
   }
 
   /** Whether any strategy accepts the request. */

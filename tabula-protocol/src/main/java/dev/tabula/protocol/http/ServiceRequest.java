@@ -166,8 +166,11 @@ public final class ServiceRequest {
    * Prefer) would otherwise be compared a character at a time with case folding.
    */
   private static boolean sameName(String line, String name) {
-    if (line.length() != name.length() || name.isEmpty()) {
-      return line.length() == name.length();
+    if (line.length() != name.length()) {
+      return false;
+    }
+    if (name.isEmpty()) {
+      return true;
     }
     char a = line.charAt(0);
     char b = name.charAt(0);
