@@ -22,7 +22,7 @@ import java.util.Map;
  *
  * <p>Not thread-safe. After an {@link IOException} the socket is dropped and the next exchange
  * connects anew; the request that failed is not retried (it may have been applied). A socket left
- * idle for {@value #MAX_IDLE_MILLIS} ms or more is replaced before use, because servers close idle
+ * idle for {@value #MAX_IDLE_MILLIS} ms or more (by default) is replaced before use, because servers close idle
  * keep-alive connections (Node's default, so Azurite's, after 5 s) and a request written into a
  * socket the server is closing is lost.
  */
@@ -32,6 +32,7 @@ public final class HttpConnection implements AutoCloseable {
 
   private final InetSocketAddress address;
   private final int timeoutMillis;
+  private final long maxIdleNanos;
   private Socket socket;
   private InputStream in;
   private OutputStream out;
@@ -44,8 +45,18 @@ public final class HttpConnection implements AutoCloseable {
 
   /** A connection to {@code host:port} (not opened until the first exchange). */
   public HttpConnection(String host, int port, int timeoutMillis) {
+    this(host, port, timeoutMillis, MAX_IDLE_MILLIS);
+  }
+
+  /**
+   * As above, replacing a socket idle for {@code maxIdleMillis} or more. Tests set it: a pause
+   * between two exchanges (class loading on a loaded machine) must not open a second connection
+   * that a one-connection test server never accepts.
+   */
+  HttpConnection(String host, int port, int timeoutMillis, long maxIdleMillis) {
     this.address = new InetSocketAddress(host, port);
     this.timeoutMillis = timeoutMillis;
+    this.maxIdleNanos = maxIdleMillis * 1_000_000;
   }
 
   /** One response as received. Header names are lower-cased. */
@@ -71,7 +82,7 @@ public final class HttpConnection implements AutoCloseable {
   public Response exchange(byte[] head, byte[] body) throws IOException {
     try {
       long now = System.nanoTime();
-      if (socket != null && now - lastUsedNanos > MAX_IDLE_MILLIS * 1_000_000) {
+      if (socket != null && now - lastUsedNanos >= maxIdleNanos) {
         close();
       }
       if (socket == null) {

@@ -17,6 +17,12 @@ import org.junit.jupiter.api.Test;
 /** The load client's response reading, against a socket that answers in awkward pieces. */
 class HttpConnectionTest {
   private static final byte[] HEAD = "GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
+  /**
+   * The test servers below accept one connection; the first assertion's class loading on a loaded
+   * machine once took over the default 2 s idle limit, and the client's fresh socket was never
+   * accepted (the old one was reset mid-answer).
+   */
+  private static final long NEVER_IDLE = 3_600_000;
 
   @Test
   void readsResponsesSplitAnywhere_andWholeOnes_onOneConnection() throws Exception {
@@ -28,7 +34,7 @@ class HttpConnectionTest {
     try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       CompletableFuture<Void> answers = CompletableFuture.runAsync(() -> answer(server,
           sized, chunked, empty, large, sized + chunked));
-      try (HttpConnection http = new HttpConnection("127.0.0.1", server.getLocalPort(), 10_000)) {
+      try (HttpConnection http = new HttpConnection("127.0.0.1", server.getLocalPort(), 10_000, NEVER_IDLE)) {
         HttpConnection.Response first = http.exchange(HEAD, null);
         assertThat(first.status()).isEqualTo(200);
         assertThat(first.header("x-name")).isEqualTo("spaced");
@@ -52,8 +58,28 @@ class HttpConnectionTest {
     try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       CompletableFuture<Void> answers = CompletableFuture.runAsync(() -> answer(server,
           "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc"));
-      try (HttpConnection http = new HttpConnection("127.0.0.1", server.getLocalPort(), 10_000)) {
+      try (HttpConnection http = new HttpConnection("127.0.0.1", server.getLocalPort(), 10_000, NEVER_IDLE)) {
         assertThatThrownBy(() -> http.exchange(HEAD, null)).isInstanceOf(EOFException.class);
+      }
+      answers.join();
+    }
+  }
+
+  @Test
+  void aSocketIdleTooLong_isReplacedBeforeTheNextRequest() throws Exception {
+    String sized = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
+    try (ServerSocket server = new ServerSocket(0, 2, InetAddress.getLoopbackAddress())) {
+      // Each connection gets one answer; the server waits for the client to drop the first socket.
+      CompletableFuture<Void> answers = CompletableFuture.runAsync(() -> {
+        answer(server, sized);
+        answer(server, sized);
+      });
+      // An idle limit of 0 ms replaces the socket before every exchange after the first.
+      try (HttpConnection http = new HttpConnection("127.0.0.1", server.getLocalPort(), 10_000, 0)) {
+        for (int exchange = 1; exchange <= 2; exchange++) {
+          assertThat(new String(http.exchange(HEAD, null).body(), StandardCharsets.US_ASCII)).isEqualTo("ok");
+        }
+        assertThat(http.connects()).isEqualTo(2);
       }
       answers.join();
     }
@@ -61,7 +87,8 @@ class HttpConnectionTest {
 
   /**
    * Accepts one connection and, for each request head read, writes the next answer a few bytes at
-   * a time (each write flushed, so the client is likely to read the pieces apart), then closes.
+   * a time (each write flushed, so the client is likely to read the pieces apart), then ends its
+   * side and waits for the client to close.
    */
   private static void answer(ServerSocket server, String... answers) {
     try (Socket socket = server.accept()) {
@@ -78,6 +105,11 @@ class HttpConnectionTest {
           out.flush();
         }
       }
+      // End the answers with a FIN, then read what the client still sends (the request the last,
+      // doubled answer covers) until it closes: closing with that request unread would send a
+      // reset, which can discard answer bytes the client has not read yet.
+      socket.shutdownOutput();
+      in.transferTo(OutputStream.nullOutputStream());
     } catch (IOException e) {
       throw new RuntimeException(e);
     }
