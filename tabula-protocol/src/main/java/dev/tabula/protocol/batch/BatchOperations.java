@@ -27,8 +27,9 @@ import java.util.List;
  * error responses; everything about an operation, including more than 100 of them (reported at
  * index 0), a missing table (index 0), another partition or table, a repeated entity, a bad body,
  * key or If-Match, and a failed precondition, is a 202 whose change set response holds only the
- * failing operation's part, with its 0-based index in the message. Nothing is written unless every
- * operation commits, in one engine apply. Thread-safe.
+ * failing operation's part, with its 0-based index in the message (left out, as the service does,
+ * for the entity's own failures in a change set of one: {@link PartResponses#indexed}). Nothing is
+ * written unless every operation commits, in one engine apply. Thread-safe.
  */
 public final class BatchOperations {
   /** The most bytes a batch may hold: "its total payload may be no more than 4 MiB". */
