@@ -128,13 +128,21 @@ public final class EntityGroupTransaction {
     return TableErrorCode.INVALID_INPUT.exception(TOO_MANY_OPERATIONS);
   }
 
+  /**
+   * An insert's keys come from its body, every other operation's from its URL, each checked as
+   * its single form is ({@link EntityRules#checkKey}, {@link EntityRules#checkAddressedKey}).
+   */
   private static void checkOwnValidity(BatchOperation operation) {
     Entity entity = operation.entity();
-    if (operation.kind() == BatchOperation.Kind.DELETE) {
-      EntityRules.checkKey("PartitionKey", entity.partitionKey());
-      EntityRules.checkKey("RowKey", entity.rowKey());
-    } else {
+    if (operation.kind() == BatchOperation.Kind.INSERT) {
       EntityRules.checkEntity(entity);
+      return;
+    }
+    boolean stored = operation.kind() != BatchOperation.Kind.DELETE && operation.ifMatch() == null;
+    EntityRules.checkAddressedKey(entity.partitionKey(), stored);
+    EntityRules.checkAddressedKey(entity.rowKey(), stored);
+    if (operation.kind() != BatchOperation.Kind.DELETE) {
+      EntityRules.checkContent(entity);
     }
   }
 

@@ -47,6 +47,7 @@ public final class EntityService {
 
   /** Insert Entity: 409 EntityAlreadyExists when the key is taken. */
   public CompletableFuture<Entity> insert(String account, String table, Entity entity) {
+    EntityRules.checkEntity(entity);
     return writeOne(account, table, entity, Write.Kind.PUT, Precondition.MUST_NOT_EXIST);
   }
 
@@ -56,6 +57,7 @@ public final class EntityService {
    */
   public CompletableFuture<Entity> replace(
       String account, String table, Entity entity, IfMatch ifMatch) {
+    checkAddressed(entity, ifMatch);
     return writeOne(account, table, entity, Write.Kind.PUT, preconditionOf(ifMatch));
   }
 
@@ -64,12 +66,15 @@ public final class EntityService {
    */
   public CompletableFuture<Entity> merge(
       String account, String table, Entity entity, IfMatch ifMatch) {
+    checkAddressed(entity, ifMatch);
     return writeOne(account, table, entity, Write.Kind.MERGE, preconditionOf(ifMatch));
   }
 
   /** Delete Entity; the service requires an {@code If-Match}. */
   public CompletableFuture<Void> delete(
       String account, String table, EntityKey key, IfMatch ifMatch) {
+    EntityRules.checkAddressedKey(key.partitionKey(), false);
+    EntityRules.checkAddressedKey(key.rowKey(), false);
     TableInfo info = tables.table(account, table);
     Write write = Write.delete(key.rowKey(), ifMatch.precondition());
     return store.applyAsync(info.id(), key.partitionKey(), List.of(write))
@@ -119,11 +124,20 @@ public final class EntityService {
 
   private CompletableFuture<Entity> writeOne(
       String account, String table, Entity entity, Write.Kind kind, Precondition precondition) {
-    EntityRules.checkEntity(entity);
     TableInfo info = tables.table(account, table);
     Write write = new Write(kind, entity.rowKey(), entity.properties(), precondition);
     return store.applyAsync(info.id(), entity.partitionKey(), List.of(write))
         .thenApply(result -> committed(result).entities().get(0));
+  }
+
+  /**
+   * The checks of an Update or Merge, whose keys come from the URL: an upsert ({@code ifMatch}
+   * null) may store the entity, so its keys must fit; see {@link EntityRules#checkAddressedKey}.
+   */
+  private static void checkAddressed(Entity entity, IfMatch ifMatch) {
+    EntityRules.checkAddressedKey(entity.partitionKey(), ifMatch == null);
+    EntityRules.checkAddressedKey(entity.rowKey(), ifMatch == null);
+    EntityRules.checkContent(entity);
   }
 
   private static Precondition preconditionOf(IfMatch ifMatch) {

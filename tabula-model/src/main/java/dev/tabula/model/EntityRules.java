@@ -1,5 +1,9 @@
 package dev.tabula.model;
 
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -14,8 +18,13 @@ public final class EntityRules {
   private EntityRules() {}
 
   /**
-   * Checks a PartitionKey or RowKey: the characters {@code / \ # ?} and control characters
-   * U+0000-U+001F, U+007F-U+009F are not allowed, and a key holds at most 1,024 characters.
+   * Checks a PartitionKey or RowKey sent in an entity body (Insert Entity): a key holds at most
+   * 1,024 characters (400 PropertyValueTooLarge), and the characters {@code / \ # ?} and the
+   * control characters U+0000-U+001F, U+007F-U+009F are not allowed: 400 OutOfRangeInput "The
+   * 'PartitionKey' parameter of value '…' is out of range.", the key shown as sent, a control
+   * character as itself (CloudStub's tests against a real account,
+   * StubCloudTableEntityInsertTableOperationTests Execute_WhenPartitionKeyIsInvalid_ThrowsException
+   * for every forbidden character).
    */
   public static void checkKey(String name, String key) {
     if (key == null) {
@@ -24,24 +33,41 @@ public final class EntityRules {
     if (key.length() > Limits.MAX_KEY_LENGTH) {
       throw TableErrorCode.PROPERTY_VALUE_TOO_LARGE.exception();
     }
-    for (int i = 0; i < key.length(); i++) {
-      if (isForbiddenKeyChar(key.charAt(i))) {
-        throw TableErrorCode.INVALID_INPUT.exception(
-            "The '" + name + "' parameter of value '" + printable(key) + "' is out of range.");
-      }
+    if (hasForbiddenKeyChar(key)) {
+      throw TableErrorCode.OUT_OF_RANGE_INPUT.exception(
+          "The '" + name + "' parameter of value '" + key + "' is out of range.");
     }
   }
 
-  private static boolean isForbiddenKeyChar(char c) {
-    return c == '/' || c == '\\' || c == '#' || c == '?' || c <= 0x1F || (c >= 0x7F && c <= 0x9F);
+  /**
+   * Checks a key an operation takes from its URL (Update, Merge, Delete and the two upserts). A
+   * forbidden character is 400 OutOfRangeInput with the service's generic text, "One of the
+   * request inputs is out of range." (CloudStub's real-account tests of Replace, Merge, Delete,
+   * InsertOrReplace and InsertOrMerge, single and in a batch; {@code /} and {@code \} fail earlier,
+   * as a URL syntax error). The 1,024-character limit applies only where an entity would be
+   * stored, an upsert: an Update, Merge or Delete of longer keys finds no entity and answers 404
+   * ResourceNotFound (CloudStub, Execute_WhenEntityDoesNotExist_ThrowsException of Merge, Replace
+   * and Delete, with keys of 2,048 characters).
+   *
+   * @param stored whether the operation may store an entity under this key (an upsert)
+   */
+  public static void checkAddressedKey(String key, boolean stored) {
+    if (stored && key.length() > Limits.MAX_KEY_LENGTH) {
+      throw TableErrorCode.PROPERTY_VALUE_TOO_LARGE.exception();
+    }
+    if (hasForbiddenKeyChar(key)) {
+      throw TableErrorCode.OUT_OF_RANGE_INPUT.exception();
+    }
   }
 
-  private static String printable(String key) {
-    StringBuilder out = new StringBuilder();
-    key.codePoints()
-        .limit(64)
-        .forEach(c -> out.append(Character.isISOControl(c) ? '?' : (char) c));
-    return out.toString();
+  private static boolean hasForbiddenKeyChar(String key) {
+    for (int i = 0; i < key.length(); i++) {
+      char c = key.charAt(i);
+      if (c == '/' || c == '\\' || c == '#' || c == '?' || c <= 0x1F || (c >= 0x7F && c <= 0x9F)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -81,15 +107,34 @@ public final class EntityRules {
       throw TableErrorCode.PROPERTY_VALUE_TOO_LARGE.exception();
     }
     if (value instanceof EdmValue.EdmDateTime d && !EdmDateTimes.inRange(d.value())) {
-      throw TableErrorCode.OUT_OF_RANGE_INPUT.exception(
-          "The '" + name + "' parameter of value '" + d.value() + "' is out of range.");
+      throw dateTimeOutOfRange(name, d.value());
     }
+  }
+
+  /**
+   * The service's 400 OutOfRangeInput for a DateTime outside 1601..9999, the value shown in UTC as
+   * {@code MM/dd/yyyy HH:mm:ss}: "The 'DateTimeProp' parameter of value '12/31/1600 23:59:59' is
+   * out of range." (CloudStub's real-account tests, Execute_WhenDateTimePropertyIsInvalid of
+   * Insert, Replace, Merge and the upserts, message formatted {@code {value:MM/dd/yyyy
+   * HH:mm:ss}}).
+   */
+  public static TableException dateTimeOutOfRange(String name, Instant value) {
+    LocalDateTime t = LocalDateTime.ofInstant(value, ZoneOffset.UTC);
+    String shown = String.format(Locale.ROOT, "%02d/%02d/%04d %02d:%02d:%02d",
+        t.getMonthValue(), t.getDayOfMonth(), t.getYear(), t.getHour(), t.getMinute(), t.getSecond());
+    return TableErrorCode.OUT_OF_RANGE_INPUT.exception(
+        "The '" + name + "' parameter of value '" + shown + "' is out of range.");
   }
 
   /** Checks everything about an entity the client sent: keys, names, values, count and size. */
   public static void checkEntity(Entity entity) {
     checkKey("PartitionKey", entity.partitionKey());
     checkKey("RowKey", entity.rowKey());
+    checkContent(entity);
+  }
+
+  /** Checks an entity's properties: names, values, count and size (not its keys' characters). */
+  public static void checkContent(Entity entity) {
     for (Map.Entry<String, EdmValue> property : entity.properties().entrySet()) {
       checkPropertyName(property.getKey());
       checkValue(property.getKey(), property.getValue());

@@ -2,6 +2,7 @@ package dev.tabula.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -22,10 +23,36 @@ class EntityRulesTest {
   @Test
   void keys_refuseTheDocumentedCharacters() {
     for (String bad : new String[] {"a/b", "a\\b", "a#b", "a?b", "a\u0000", "\u001f", "\u007f", "\u009f"}) {
-      assertThat(failure(() -> EntityRules.checkKey("RowKey", bad))).as(bad).isEqualTo(TableErrorCode.INVALID_INPUT);
+      // CloudStub's real-account Insert tests: 400 OutOfRangeInput naming the key as sent.
+      assertThat(failure(() -> EntityRules.checkKey("RowKey", bad))).as(bad).isEqualTo(TableErrorCode.OUT_OF_RANGE_INPUT);
+      assertThat(failure(() -> EntityRules.checkAddressedKey(bad, false))).as(bad)
+          .isEqualTo(TableErrorCode.OUT_OF_RANGE_INPUT);
     }
     assertThatCode(() -> EntityRules.checkKey("RowKey", "")).doesNotThrowAnyException();
     assertThatCode(() -> EntityRules.checkKey("RowKey", "it's %41 ключ 😀")).doesNotThrowAnyException();
+  }
+
+  @Test
+  void keyMessages_showTheKeyAsSent_controlCharactersIncluded() {
+    TableException e = assertThrows(TableException.class, () -> EntityRules.checkKey("PartitionKey", "a\u0001b"));
+    assertThat(e.getMessage()).isEqualTo("The 'PartitionKey' parameter of value 'a\u0001b' is out of range.");
+    TableException byUrl = assertThrows(TableException.class, () -> EntityRules.checkAddressedKey("a#", true));
+    assertThat(byUrl.getMessage()).isEqualTo("One of the request inputs is out of range.");
+  }
+
+  @Test
+  void addressedKeys_over1024Characters_areRefusedOnlyWhereStored() {
+    assertThat(failure(() -> EntityRules.checkAddressedKey("k".repeat(2048), false))).isNull();
+    assertThat(failure(() -> EntityRules.checkAddressedKey("k".repeat(1025), true)))
+        .isEqualTo(TableErrorCode.PROPERTY_VALUE_TOO_LARGE);
+  }
+
+  @Test
+  void dateTimeOutOfRange_showsTheValueAsMonthDayYear() {
+    assertThat(EntityRules.dateTimeOutOfRange("d", Instant.parse("1600-12-31T23:59:59.999Z")).getMessage())
+        .isEqualTo("The 'd' parameter of value '12/31/1600 23:59:59' is out of range.");
+    assertThat(EntityRules.dateTimeOutOfRange("d", Instant.parse("0001-01-01T00:00:00Z")).getMessage())
+        .isEqualTo("The 'd' parameter of value '01/01/0001 00:00:00' is out of range.");
   }
 
   @Test

@@ -27,8 +27,9 @@ import java.util.List;
  * error responses; everything about an operation, including more than 100 of them (reported at
  * index 0), a missing table (index 0), another partition or table, a repeated entity, a bad body,
  * key or If-Match, and a failed precondition, is a 202 whose change set response holds only the
- * failing operation's part, with its 0-based index in the message. Nothing is written unless every
- * operation commits, in one engine apply. Thread-safe.
+ * failing operation's part, with its 0-based index in the message (left out, as the service does,
+ * for the entity's own failures in a change set of one: {@link PartResponses#indexed}). Nothing is
+ * written unless every operation commits, in one engine apply. Thread-safe.
  */
 public final class BatchOperations {
   /** The most bytes a batch may hold: "its total payload may be no more than 4 MiB". */
@@ -67,7 +68,7 @@ public final class BatchOperations {
     try {
       transaction = batches.begin(context.resource().account(), subs.size());
     } catch (TableException tooMany) {
-      return List.of(failure(context, 0, tooMany, subs.get(0), false));
+      return List.of(failure(context, 0, subs.size(), tooMany, subs.get(0), false));
     }
     List<ParsedOperation> operations = new ArrayList<>(subs.size());
     for (int i = 0; i < subs.size(); i++) {
@@ -77,12 +78,13 @@ public final class BatchOperations {
         transaction.add(op.operation());
         operations.add(op);
       } catch (TableException invalid) {
-        return List.of(failure(context, i, invalid, subs.get(i), false));
+        return List.of(failure(context, i, subs.size(), invalid, subs.get(i), false));
       }
     }
     EntityGroupTransaction.Outcome outcome = transaction.commit();
     if (outcome instanceof EntityGroupTransaction.Failed failed) {
-      return List.of(failure(context, failed.index(), failed.error(), subs.get(failed.index()), true));
+      int at = failed.index();
+      return List.of(failure(context, at, subs.size(), failed.error(), subs.get(at), true));
     }
     List<Entity> stored = ((EntityGroupTransaction.Committed) outcome).entities();
     List<PartResponse> parts = new ArrayList<>(subs.size());
@@ -106,15 +108,27 @@ public final class BatchOperations {
       return PartResponses.entity(
           entity, odata, PartEcho.of(sub), RequestOptions.select(target.request()));
     } catch (TableException failed) {
-      return failure(context, 0, failed, sub, false);
+      // A lone retrieve keeps the "0:" it always had: no record shows it without.
+      return failure(context, 0, null, failed, sub, false);
     }
   }
 
+  /**
+   * The part of a failed operation; {@code operations} is how many its change set holds, or null
+   * for a retrieve, whose message always starts with its index.
+   */
   private PartResponse failure(
-      OperationContext context, int index, TableException error, SubRequest sub, boolean executed) {
+      OperationContext context,
+      int index,
+      Integer operations,
+      TableException error,
+      SubRequest sub,
+      boolean executed) {
     String trailer =
         "\nRequestId:" + context.requestId() + "\nTime:" + EdmDateTimes.format(clock.instant());
-    return PartResponses.failure(index, error, PartEcho.of(sub), executed, trailer);
+    boolean indexed = operations == null || PartResponses.indexed(operations, error.code());
+    return PartResponses.failure(
+        indexed ? index : null, error, PartEcho.of(sub), executed, trailer);
   }
 
   private static String host(OperationContext context) {

@@ -2,6 +2,7 @@ package dev.tabula.protocol.batch;
 
 import dev.tabula.core.BatchOperation;
 import dev.tabula.model.Entity;
+import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableException;
 import dev.tabula.protocol.json.EntityJsonWriter;
 import dev.tabula.protocol.json.ErrorJsonWriter;
@@ -20,7 +21,8 @@ import java.util.Set;
  *   <li>update, merge and their upserts: 204, {@code DataServiceVersion: 1.0;} and the ETag;
  *   <li>delete: 204 and {@code DataServiceVersion: 1.0;};
  *   <li>a failure: its status and the OData error whose message starts with the operation's
- *       0-based index, {@code 3:The specified entity already exists.\nRequestId:…\nTime:…}. A
+ *       0-based index, {@code 3:The specified entity already exists.\nRequestId:…\nTime:…}
+ *       (except for the failures {@link #indexed} names, alone in their change set). A
  *       failure of the operations as executed carries Cache-Control and the Preference-Applied of
  *       its Prefer (.NET recording {@code BatchError}, 2021); one found while reading the batch
  *       carries neither (JavaScript recording {@code should_handle_sub_request_error}, 2020).
@@ -66,10 +68,12 @@ final class PartResponses {
    *
    * @param executed whether the failure came from executing the operations (a precondition or a
    *     limit of the stored entity) rather than from reading them
+   * @param index the operation's 0-based index to start the message with, or null for none
+   *     (see {@link #indexed})
    * @param trailer the service's {@code \nRequestId:…\nTime:…} ending of every error message
    */
   static PartResponse failure(
-      int index, TableException error, PartEcho echo, boolean executed, String trailer) {
+      Integer index, TableException error, PartEcho echo, boolean executed, String trailer) {
     Map<String, String> h = start(echo);
     if (executed) {
       h.put("Cache-Control", "no-cache");
@@ -79,9 +83,35 @@ final class PartResponses {
     }
     h.put("DataServiceVersion", "3.0;");
     h.put("Content-Type", echo.level().contentType());
-    String message = index + ":" + error.getMessage() + trailer;
+    String prefix = index == null ? "" : index + ":";
+    String message = prefix + error.getMessage() + trailer;
     return new PartResponse(
         error.code().status(), h, ErrorJsonWriter.write(error.code().code(), message));
+  }
+
+  /**
+   * Whether the failure's message starts with the operation's index. The service leaves it out
+   * when a change set of one operation fails on the entity itself: a missing or taken entity, a
+   * failed If-Match, a value or key over its size limit (CloudStub's real-account batch tests of
+   * one operation: "The specified resource does not exist.", "The specified entity already
+   * exists.", "The update condition specified in the request was not satisfied.", "The property
+   * value exceeds the maximum allowed size (64KB)…", all unprefixed). A change set of two or more
+   * keeps it ("3:The specified entity already exists.", .NET recording {@code BatchError}), and
+   * so does every failure found while reading the request, even alone: a missing table, a bad
+   * key or DateTime ("0:The table specified does not exist.", "0:One of the request inputs is out
+   * of range.", "0:The 'DateTimeProp' parameter of value '…' is out of range.", CloudStub).
+   * EntityTooLarge, a size limit of the stored entity like PropertyValueTooLarge, is taken to
+   * behave as it does; no record of it alone in a batch was found.
+   */
+  static boolean indexed(int operations, TableErrorCode code) {
+    if (operations > 1) {
+      return true;
+    }
+    return switch (code) {
+      case RESOURCE_NOT_FOUND, ENTITY_ALREADY_EXISTS, UPDATE_CONDITION_NOT_SATISFIED,
+          PROPERTY_VALUE_TOO_LARGE, ENTITY_TOO_LARGE -> false;
+      default -> true;
+    };
   }
 
   /** The part of a lone retrieve that found its entity (Azurite's capture of the service). */

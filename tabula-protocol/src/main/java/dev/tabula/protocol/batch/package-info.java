@@ -15,7 +15,8 @@
  *
  * <ul>
  *   <li>operation failures are a 202 whose change set response holds only the failing part, its
- *       message prefixed with the 0-based index: {@code 3:The specified entity already exists.}
+ *       message prefixed with the 0-based index (but for the entity's own failures alone in their
+ *       change set, see {@code PartResponses.indexed}): {@code 3:The specified entity already exists.}
  *       (.NET recording {@code BatchError}, 2021), {@code 0:The table specified does not exist.}
  *       (JavaScript recording {@code should_handle_sub_request_error}, 2020), {@code 0:The batch
  *       request operation exceeds the maximum 100 changes per change set.} for 101 operations (a

@@ -11,6 +11,7 @@ import dev.tabula.model.EdmValue.EdmGuid;
 import dev.tabula.model.EdmValue.EdmInt32;
 import dev.tabula.model.EdmValue.EdmInt64;
 import dev.tabula.model.EdmValue.EdmString;
+import dev.tabula.model.EntityRules;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableException;
 import dev.tabula.protocol.json.JsonScalar.Kind;
@@ -96,7 +97,7 @@ final class EdmValueDecoder {
     throw invalid();
   }
 
-  /** ISO 8601; no offset means UTC. Outside 1601..9999 is 400 OutOfRangeInput. */
+  /** ISO 8601; no offset means UTC. Outside 1601..9999 is 400 OutOfRangeInput (see EntityRules). */
   private static Instant dateTime(String name, JsonScalar value) {
     String text = require(value, Kind.STRING);
     Instant instant = EdmDateTimes.parse(text);
@@ -104,8 +105,7 @@ final class EdmValueDecoder {
       throw invalid();
     }
     if (!EdmDateTimes.inRange(instant)) {
-      throw TableErrorCode.OUT_OF_RANGE_INPUT.exception(
-          "The '" + name + "' parameter of value '" + text + "' is out of range.");
+      throw EntityRules.dateTimeOutOfRange(name, instant);
     }
     return instant;
   }

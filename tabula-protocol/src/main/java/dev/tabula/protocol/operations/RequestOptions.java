@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Reads the request options shared by several operations (and the operations of a {@code $batch}):
@@ -17,8 +18,17 @@ public final class RequestOptions {
   private RequestOptions() {}
 
   /**
-   * The If-Match condition, or null when absent. A malformed ETag is 400 InvalidInput with the
-   * service's message; an If-None-Match on a write is refused the same way.
+   * A weak ETag as the service reads one: {@code W/} or {@code w/}, then a quoted string whose
+   * quotes may be escaped (the form Azurite checks, for parity with the service, issue 1229).
+   */
+  private static final Pattern WEAK_ETAG = Pattern.compile("[wW]/\"([^\"]|\\\\\")*\"");
+
+  /**
+   * The If-Match condition, or null when absent. A weak ETag this service did not issue matches
+   * no version ({@link IfMatch.Unmatchable}: 412, as the service answers); anything that is not a
+   * weak ETag at all ({@code MalformedETag}, a strong {@code "x"}) is 400 InvalidInput with the
+   * service's message (its text as the storage emulator gave it, Azurite issue 1829; the code,
+   * Azurite issue 2013). An If-None-Match on a write is refused with 400 InvalidInput.
    */
   public static IfMatch ifMatch(ServiceRequest request) {
     if (request.header("If-None-Match") != null) {
@@ -32,6 +42,9 @@ public final class RequestOptions {
       return IfMatch.ANY;
     }
     ETag etag = ETag.parse(value.trim());
+    if (etag == null && WEAK_ETAG.matcher(value.trim()).matches()) {
+      return IfMatch.UNMATCHABLE;
+    }
     if (etag == null) {
       throw TableErrorCode.INVALID_INPUT.exception(
           "The etag value '" + value + "' specified in one of the request headers is not valid."

@@ -7,13 +7,25 @@ import dev.tabula.model.TableErrorCode;
  * Parses the key predicate of an entity URL, {@code (PartitionKey='a',RowKey='b')}, after
  * percent-decoding: each value is an OData string literal in single quotes with {@code ''} for a
  * quote. The two keys may come in either order.
+ *
+ * <p>A decoded {@code /} or {@code \} in the predicate splits the service's path (it reads a
+ * backslash as a slash), so it answers 400 InvalidInput "Bad Request - Error in query syntax."
+ * whatever the operation (CloudStub's real-account tests of Replace, Merge, Delete and both
+ * upserts, single and in a batch, Execute_WhenPartitionKeyIsInvalid_ThrowsException for "/" and
+ * "\"; azure-storage-net issue 386 shows the same text from a batch).
  */
 final class EntityKeyPredicate {
+  /** The service's text for a URL it cannot parse as a resource path. */
+  static final String QUERY_SYNTAX_ERROR = "Bad Request - Error in query syntax.";
+
   private EntityKeyPredicate() {}
 
   static EntityKey parse(String args) {
     if (!args.startsWith("(") || !args.endsWith(")")) {
       throw TableErrorCode.INVALID_INPUT.exception();
+    }
+    if (args.indexOf('/') >= 0 || args.indexOf('\\') >= 0) {
+      throw TableErrorCode.INVALID_INPUT.exception(QUERY_SYNTAX_ERROR);
     }
     String body = args.substring(1, args.length() - 1);
     String partitionKey = null;
