@@ -3,10 +3,10 @@ package dev.tabula.protocol.batch;
 import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityGroupTransaction;
 import dev.tabula.core.EntityService;
-import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.Entity;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableException;
+import dev.tabula.protocol.ErrorTrailer;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.json.ODataContext;
@@ -112,8 +112,7 @@ public final class BatchOperations {
 
   private PartResponse failure(
       OperationContext context, int index, TableException error, SubRequest sub, boolean executed) {
-    String trailer =
-        "\nRequestId:" + context.requestId() + "\nTime:" + EdmDateTimes.format(clock.instant());
+    String trailer = ErrorTrailer.of(context.requestId(), clock.instant());
     return PartResponses.failure(index, error, PartEcho.of(sub), executed, trailer);
   }
 
