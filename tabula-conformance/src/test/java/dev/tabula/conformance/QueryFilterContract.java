@@ -168,6 +168,30 @@ abstract class QueryFilterContract extends ConformanceBase {
     assertHttpError(400, "InvalidInput", () -> rowKeys(filter));
   }
 
+  /**
+   * The service's message for text after a complete expression, with the position just after the
+   * first such token: {@code property1 eq 1'invalid'} is "Syntax error at position 23 in
+   * 'property1 eq 1'invalid''." on a real account (CloudStub
+   * CloudStub.Azure.Data.Tables.Tests/Table/Sync/TableClientQueryTests.cs,
+   * Query_WhenUsingAnInvalidFilter_ThrowsException: 400 InvalidInput), and {@code
+   * 2019-03-20T21:13:35.0173879Z} is "Syntax error at position 7 in '…'." (MicrosoftDocs/azure-docs
+   * #27658). Query Tables parses filters the same way.
+   */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+      "property1 eq 1'invalid'|23", "2019-03-20T21:13:35.0173879Z|7", "Str eq 'apple' Or Str eq 'banana'|17"})
+  void textAfterACompleteFilter_isSyntaxErrorAtThePositionAfterItsFirstToken(String filter, int position) {
+    String expected = "Syntax error at position " + position + " in '" + filter + "'.";
+    for (String path : List.of(table.getTableName() + "()", "Tables")) {
+      RawResponse response = raw.get(path + "?$filter=" + ODataPaths.encodeQuery(filter)).send();
+
+      assertThat(response.status()).as(path).isEqualTo(400);
+      assertThat(response.errorCode()).isEqualTo("InvalidInput");
+      assertThat(response.json().path("odata.error").path("message").path("value").asText())
+          .startsWith(expected + "\nRequestId:");
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"startswith(Str,'a')", "substringof('a', Str) eq true", "1 eq 1",
       "Str eq I32", "I32 add 1 eq 6"})
