@@ -92,7 +92,8 @@ abstract class QueryOptionsContract extends ConformanceBase {
     service.createTable(uniqueTableName());
 
     assertError(raw.get("Tables?$top=-1" + filter).send(), 400, "InvalidInput");
-    assertError(raw.get("Tables?$top=0" + filter).send(), 501, "NotImplemented");
+    // 501 is the service's answer here, so the request is sent without the no-5xx check.
+    assertError(raw.get("Tables?$top=0" + filter).exchange(), 501, "NotImplemented");
     RawResponse zero = raw.get("Tables?$top=0").send();
     assertThat(zero.status()).isEqualTo(200);
     assertThat(zero.json().path("value")).isEmpty();
@@ -106,6 +107,6 @@ abstract class QueryOptionsContract extends ConformanceBase {
     String filter = "&$filter=" + ODataPaths.encodeQuery("filter eq not valid");
 
     assertError(raw.get(table + "()?$top=-1" + filter).send(), 400, "InvalidInput");
-    assertError(raw.get(table + "()?$top=0" + filter).send(), 501, "NotImplemented");
+    assertError(raw.get(table + "()?$top=0" + filter).exchange(), 501, "NotImplemented");
   }
 }
