@@ -97,7 +97,7 @@ abstract class ProtocolErrorsContract extends ConformanceBase {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"0", "1001", "-1", "abc"})
+  @ValueSource(strings = {"1001", "-1", "abc"})
   void queryEntities_withTopOutOfRange_returns400(String top) {
     String table = newTable().getTableName();
 
@@ -105,7 +105,7 @@ abstract class ProtocolErrorsContract extends ConformanceBase {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"0", "1001"})
+  @ValueSource(strings = {"1001", "-1"})
   void queryTables_withTopOutOfRange_returns400(String top) {
     assertErrorWithSomeCode(raw.get("Tables?$top=" + top).send(), 400);
   }

@@ -66,7 +66,8 @@ abstract class QueryFilterContract extends ConformanceBase {
   @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
       "Str eq 'apple'|1", "Str eq 'it''s'|2", "Str gt 'b'|2,3", "Str lt 'b'|1", "Str ge 'banana'|2,3",
       "Str le 'apple'|1",
-      "I32 eq 5|1", "I32 ne 5|2", "I32 gt 5|2", "I32 ge 5|1,2", "I32 lt 7|1", "I32 le 7|1,2",
+      // Row 4's I32 is the string '5': a string is ne, lt and le any number (see below).
+      "I32 eq 5|1", "I32 ne 5|2,4", "I32 gt 5|2", "I32 ge 5|1,2", "I32 lt 7|1,4", "I32 le 7|1,2,4",
       "I64 eq 5454161346626L|2", "I64 lt 5454161346626L|1", "I64 eq 5L|1",
       "Dbl eq 2.5|2", "Dbl gt 2.5|1", "Dbl eq 5.0|1", "Dbl lt 1e1|1,2", "Dbl le 2.5E0|2",
       "Bool eq true|1", "Bool eq false|2", "Bool ne true|2",
@@ -81,14 +82,32 @@ abstract class QueryFilterContract extends ConformanceBase {
     assertThat(rowKeys(filter)).containsExactly(expected.split(","));
   }
 
+  /**
+   * CloudStub's query comparison data, recorded against a real storage account
+   * (CloudStub.AzureDataTables.Tests/Data/TableQueryComparisonTestData.cs, and the same table in
+   * CloudStub.Azure.Cosmos.Table.Tests/StubCloudTableQueryComparisonTestData.cs): a numeric constant
+   * compares by value with a property of its own or a wider numeric type (Int64Prop 3 eq 3,
+   * DoubleProp 3 eq 3 and eq 3L); any other pair of types answers eq, gt and ge false and ne, lt and
+   * le true (Int32Prop 3 lt 3L, StringProp '3' lt 3, BoolProp ne 3D, ...). Azure/Azurite#2342: a
+   * maintainer's trace shows the service matching a Double property with {@code foo lt ''}.
+   */
   @ParameterizedTest(name = "{0} -> [{1}]")
   @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-      // A numeric constant matches a property of its own or a wider numeric type only.
+      // A numeric constant compares by value with a property of its own or a wider numeric type.
       "I64 eq 5|1", "I64 gt 5|2", "Dbl eq 5|1", "Dbl eq 5L|1", "Dbl lt 3|2",
-      "I32 eq 5L|\"\"", "I32 eq 5.0|\"\"", "I64 eq 5.0|\"\"",
-      // Strings never match numbers, nor GUIDs their text: row 4's I32 is the string '5'.
-      "I32 eq '5'|4", "Str eq 5|\"\"", "Guid eq 'a455c695-df98-5678-aaaa-81d3367e5a34'|\"\"",
-      "Dt eq '2020-01-01T00:00:00Z'|\"\"", "Bool eq 'true'|\"\""})
+      // Any other pair of types: eq, gt, ge never hold; row 4's I32 is the string '5'.
+      "I32 eq 5L|\"\"", "I32 eq 5.0|\"\"", "I64 eq 5.0|\"\"", "I32 ge 5L|\"\"", "I32 gt 1.0|\"\"",
+      "I32 eq '5'|4", "Str eq 5|\"\"", "Str gt 5|\"\"", "Str ge 5|\"\"",
+      "Guid eq 'a455c695-df98-5678-aaaa-81d3367e5a34'|\"\"",
+      "Dt eq '2020-01-01T00:00:00Z'|\"\"", "Bool eq 'true'|\"\"", "Bool ge 1|\"\"",
+      // ... and ne, lt, le always hold, whatever the values.
+      "I32 lt 5L|1,2,4", "I32 ne 5.0|1,2,4", "I32 le -9L|1,2,4", "I64 lt 1.0|1,2", "Str ne 5|1,2,3",
+      "Str le 5|1,2,3", "Guid lt 'a455c695-df98-5678-aaaa-81d3367e5a34'|1,2",
+      "Dt le '2020-01-01T00:00:00Z'|1,2", "Bool ne 'true'|1,2", "Bin lt 0|1,2",
+      "Dbl lt true|1,2",
+      // Keys are strings: the same rules make a key against a number hold for every entity or none.
+      "PartitionKey lt 5|1,2,3,4", "PartitionKey ge 5|\"\"", "not (RowKey ne 5L)|\"\"",
+      "not (RowKey eq 5L)|1,2,3,4", "PartitionKey eq 'types' and RowKey le 0|1,2,3,4"})
   void comparisonsAcrossTypes_followTheServicesTypeRules(String filter, String expected) {
     List<String> rows = rowKeys(filter);
     if (expected.isEmpty()) {
@@ -147,6 +166,30 @@ abstract class QueryFilterContract extends ConformanceBase {
       "Guid eq guid'nope'", "Dt eq datetime'yesterday'"})
   void malformedFilters_areInvalidInput(String filter) {
     assertHttpError(400, "InvalidInput", () -> rowKeys(filter));
+  }
+
+  /**
+   * The service's message for text after a complete expression, with the position just after the
+   * first such token: {@code property1 eq 1'invalid'} is "Syntax error at position 23 in
+   * 'property1 eq 1'invalid''." on a real account (CloudStub
+   * CloudStub.Azure.Data.Tables.Tests/Table/Sync/TableClientQueryTests.cs,
+   * Query_WhenUsingAnInvalidFilter_ThrowsException: 400 InvalidInput), and {@code
+   * 2019-03-20T21:13:35.0173879Z} is "Syntax error at position 7 in '…'." (MicrosoftDocs/azure-docs
+   * #27658). Query Tables parses filters the same way.
+   */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+      "property1 eq 1'invalid'|23", "2019-03-20T21:13:35.0173879Z|7", "Str eq 'apple' Or Str eq 'banana'|17"})
+  void textAfterACompleteFilter_isSyntaxErrorAtThePositionAfterItsFirstToken(String filter, int position) {
+    String expected = "Syntax error at position " + position + " in '" + filter + "'.";
+    for (String path : List.of(table.getTableName() + "()", "Tables")) {
+      RawResponse response = raw.get(path + "?$filter=" + ODataPaths.encodeQuery(filter)).send();
+
+      assertThat(response.status()).as(path).isEqualTo(400);
+      assertThat(response.errorCode()).isEqualTo("InvalidInput");
+      assertThat(response.json().path("odata.error").path("message").path("value").asText())
+          .startsWith(expected + "\nRequestId:");
+    }
   }
 
   @ParameterizedTest

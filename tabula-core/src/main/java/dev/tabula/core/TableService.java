@@ -6,6 +6,7 @@ import dev.tabula.model.Limits;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableNames;
 import dev.tabula.query.Filter;
+import java.util.List;
 
 /**
  * The service's table operations (Create Table, Delete Table, Query Tables) over an engine's
@@ -62,9 +63,14 @@ public final class TableService {
    *
    * @param filter the parsed filter, or null for every table
    * @param fromTableName the {@code NextTableName} of the previous page, or null
-   * @param top the most tables to return, 1..1000, or null for the service's 1,000
+   * @param top the most tables to return, 0..1000, or null for the service's 1,000; 0 is a last
+   *     page with no tables, as for Query Entities (a continuation would make the SDKs page on
+   *     forever; the service's answer to a valid filter with {@code $top=0} was not recorded)
    */
   public TablePage queryTables(String account, Filter filter, String fromTableName, Integer top) {
+    if (top != null && top == 0) {
+      return new TablePage(List.of(), null);
+    }
     int limit = top == null ? Limits.MAX_TABLE_PAGE_SIZE : top;
     String from = fromTableName == null ? null : TableNames.canonical(fromTableName);
     return TableQuery.page(catalog, account, filter, from, limit);

@@ -5,7 +5,6 @@ import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.json.ErrorJsonWriter;
 import dev.tabula.protocol.json.MetadataLevel;
-import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.TableException;
 import dev.tabula.protocol.xml.ErrorXmlWriter;
 import dev.tabula.protocol.xml.XmlContent;
@@ -26,8 +25,7 @@ public final class ErrorResponses {
   /** The response for a failure with this code and message. */
   public ServiceResponse render(TableException error, ServiceRequest request, String requestId) {
     TableErrorCode code = error.code();
-    String message =
-        error.getMessage() + "\nRequestId:" + requestId + "\nTime:" + EdmDateTimes.format(clock.instant());
+    String message = error.getMessage() + ErrorTrailer.of(requestId, clock.instant());
     if (answersInXml(request)) {
       return new ServiceResponse(code.status())
           .header("x-ms-error-code", code.code())

@@ -15,9 +15,67 @@ import dev.tabula.model.TableException;
 final class FilterErrors {
   private FilterErrors() {}
 
-  /** Text that is not a filter: 400 InvalidInput with the service's generic message. */
+  /**
+   * Text that is not a filter, where no more precise message is known: 400 InvalidInput with the
+   * service's generic message.
+   */
   static TableException syntax() {
     return TableErrorCode.INVALID_INPUT.exception();
+  }
+
+  /**
+   * A complete expression followed by more text: 400 InvalidInput "Syntax error at position N in
+   * '…'.", N being the offset just after the first token that does not belong (ODataLib's
+   * {@code ExpressionLexer.ValidateToken(End)} reports its lexer's position there). Two answers of
+   * the service fix both the text and the position: {@code property1 eq 1'invalid'} gives position
+   * 23, the end of {@code 'invalid'} (CloudStub TableClientQueryTests,
+   * Query_WhenUsingAnInvalidFilter_ThrowsException, real account), and {@code
+   * 2019-03-20T21:13:35.0173879Z} gives position 7, the end of the token {@code -03}
+   * (MicrosoftDocs/azure-docs#27658).
+   */
+  static TableException syntaxAt(int position, String text) {
+    return invalid("Syntax error at position " + position + " in '" + text + "'.");
+  }
+
+  /**
+   * No operand where one belongs ({@code A eq}, {@code ()}): ODataLib's "Expression expected at
+   * position N in '…'.", N being where the offending token starts (the end of the text for a
+   * missing one). The service's text for this case was not captured; ODataLib is the parser its
+   * other messages come from.
+   */
+  static TableException expressionExpected(int position, String text) {
+    return invalid("Expression expected at position " + position + " in '" + text + "'.");
+  }
+
+  /** An unclosed parenthesis: ODataLib's "')' or operator expected at position N in '…'." */
+  static TableException closeParenOrOperatorExpected(int position, String text) {
+    return invalid("')' or operator expected at position " + position + " in '" + text + "'.");
+  }
+
+  /** An unclosed argument list: ODataLib's "')' or ',' expected at position N in '…'." */
+  static TableException closeParenOrCommaExpected(int position, String text) {
+    return invalid("')' or ',' expected at position " + position + " in '" + text + "'.");
+  }
+
+  /** A string without its closing quote: ODataLib's message, at the end of the text. */
+  static TableException unterminatedString(String text) {
+    return invalid(
+        "There is an unterminated string literal at position " + text.length() + " in '" + text + "'.");
+  }
+
+  /** A character no token starts with ({@code "}, {@code /}, {@code @}, ...): ODataLib's message. */
+  static TableException invalidCharacter(char c, int position, String text) {
+    return invalid(
+        "Syntax error: character '" + c + "' is not valid at position " + position + " in '" + text + "'.");
+  }
+
+  /** A number whose fraction has no digit ({@code 1.}): ODataLib's message. */
+  static TableException digitExpected(int position, String text) {
+    return invalid("A digit was expected at position " + position + " in '" + text + "'.");
+  }
+
+  private static TableException invalid(String message) {
+    return TableErrorCode.INVALID_INPUT.exception(message);
   }
 
   /**

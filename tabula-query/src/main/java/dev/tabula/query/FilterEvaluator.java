@@ -10,12 +10,16 @@ import java.util.function.Predicate;
 
 /**
  * Decides whether an entity (or a table) satisfies a {@link Filter}. A comparison on a property
- * the entity does not have matches nothing, for every operator including {@code ne}: on the
- * service {@code Foo ne ''} skips entities without Foo (Azure/Azurite#1929, PR #1930 with a test
- * that passes against Azure) and {@code foo gt ''} skips them too (a maintainer's trace against
- * the service in Azure/Azurite#2342). Logic is two-valued: {@code not} negates what its operand
- * evaluated to, so {@code not (Foo eq 'a')} matches an entity without Foo, as in Azurite
- * (the service's answer for this case was not found). Stateless and thread-safe.
+ * the entity does not have matches nothing, for every operator including {@code ne}: against a
+ * real storage account {@code StringProp ne '3'}, {@code Int32Prop ne 3} and the like return no
+ * entity that lacks the property (CloudStub
+ * CloudStub.Azure.Data.Tables.Tests/Table/Sync/TableClientQueryTests.cs,
+ * Query_WhenUsingFilterOnNonExistentProperty_ReturnsNoEntities; also Azure/Azurite#1929 and a
+ * maintainer's trace in #2342). A property of another type than the constant is compared as
+ * {@link ValueComparison} says (it is present, so {@code ne} holds). Logic is two-valued: {@code
+ * not} negates what its operand evaluated to, so {@code not (Foo ne 'a')} matches an entity
+ * without Foo (CloudStub's Query_WhenUsingInvertedOrFilter_ReturnsMatchingEntitiesAndTheOnesWithout
+ * DefinedRelatedProperties returns the entity with no properties). Stateless and thread-safe.
  */
 public final class FilterEvaluator {
   private FilterEvaluator() {}

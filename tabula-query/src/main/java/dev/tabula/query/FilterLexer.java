@@ -1,7 +1,5 @@
 package dev.tabula.query;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -12,7 +10,8 @@ import java.util.Set;
  * {@code guid'…'}, {@code binary'…'}, {@code X'…'}), parentheses and commas. Whitespace separates
  * tokens but is only needed between words, so {@code (a eq 1)and(b eq 2)} lexes as SDKs send it.
  * Double quotes are not string delimiters in OData (Azurite accepts them; the service's ODataLib
- * does not), so they are a syntax error.
+ * does not), so they are a syntax error. Errors carry ODataLib's messages and positions (see
+ * {@link FilterErrors}). Not thread-safe: one lexer reads one text.
  */
 final class FilterLexer {
   /**
@@ -26,43 +25,42 @@ final class FilterLexer {
   private final String text;
   private int pos;
 
-  private FilterLexer(String text) {
+  FilterLexer(String text) {
     this.text = text;
   }
 
-  /** The tokens of {@code text}, ending with {@link Token.Kind#END}; 400 InvalidInput when it cannot be split. */
-  static List<Token> tokenize(String text) {
-    FilterLexer lexer = new FilterLexer(text);
-    List<Token> tokens = new ArrayList<>();
-    Token token;
-    do {
-      token = lexer.next();
-      tokens.add(token);
-    } while (token.kind() != Token.Kind.END);
-    return tokens;
+  /** The text being split, as error messages quote it. */
+  String text() {
+    return text;
   }
 
-  private Token next() {
+  /**
+   * The next token, {@link Token.Kind#END} at the end of the text; 400 InvalidInput when the text
+   * there cannot be split. Tokens are read one at a time as the parser asks for them, as ODataLib's
+   * lexer does, so an error later in the text never hides the parser's error at an earlier token.
+   */
+  Token next() {
     while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
       pos++;
     }
     int start = pos;
     if (pos >= text.length()) {
-      return new Token(Token.Kind.END, "", null, start);
+      return new Token(Token.Kind.END, "", null, start, start);
     }
     char c = text.charAt(pos);
     switch (c) {
       case '(':
         pos++;
-        return new Token(Token.Kind.OPEN_PAREN, "(", null, start);
+        return new Token(Token.Kind.OPEN_PAREN, "(", null, start, pos);
       case ')':
         pos++;
-        return new Token(Token.Kind.CLOSE_PAREN, ")", null, start);
+        return new Token(Token.Kind.CLOSE_PAREN, ")", null, start, pos);
       case ',':
         pos++;
-        return new Token(Token.Kind.COMMA, ",", null, start);
+        return new Token(Token.Kind.COMMA, ",", null, start, pos);
       case '\'':
-        return new Token(Token.Kind.STRING, quoted(), null, start);
+        String value = quoted();
+        return new Token(Token.Kind.STRING, value, null, start, pos);
       default:
         break;
     }
@@ -72,7 +70,7 @@ final class FilterLexer {
     if (isIdentifierStart(text.codePointAt(pos))) {
       return word();
     }
-    throw FilterErrors.syntax();
+    throw FilterErrors.invalidCharacter(c, pos, text);
   }
 
   /** A quoted string from the quote at {@code pos}, with {@code ''} turned into {@code '}. */
@@ -90,7 +88,7 @@ final class FilterLexer {
         return value.toString();
       }
     }
-    throw FilterErrors.syntax(); // unterminated string
+    throw FilterErrors.unterminatedString(text);
   }
 
   /** {@code -?digits(.digits)?([eE][+-]?digits)?letters*}; {@link LiteralParser} gives it a type. */
@@ -103,7 +101,7 @@ final class FilterLexer {
     if (pos < text.length() && text.charAt(pos) == '.') {
       pos++;
       if (!skipDigits()) {
-        throw FilterErrors.syntax(); // "1." has no fraction digits
+        throw FilterErrors.digitExpected(pos, text); // "1." has no fraction digits
       }
     }
     if (pos < text.length() && (text.charAt(pos) == 'e' || text.charAt(pos) == 'E')
@@ -117,10 +115,8 @@ final class FilterLexer {
     while (pos < text.length() && Character.isLetter(text.charAt(pos))) {
       pos++;
     }
-    if (pos < text.length() && isIdentifierPart(text.codePointAt(pos))) {
-      throw FilterErrors.syntax(); // "12_3", "1L2"
-    }
-    return new Token(Token.Kind.NUMBER, text.substring(start, pos), null, start);
+    // "12_3" and "1L2" go on as a second token, which the parser then refuses where it stands.
+    return new Token(Token.Kind.NUMBER, text.substring(start, pos), null, start, pos);
   }
 
   private boolean exponentFollows(int at) {
@@ -147,9 +143,10 @@ final class FilterLexer {
     String word = text.substring(start, pos);
     if (pos < text.length() && text.charAt(pos) == '\''
         && TYPE_PREFIXES.contains(word.toLowerCase(Locale.ROOT))) {
-      return new Token(Token.Kind.TYPED_LITERAL, quoted(), word, start);
+      String content = quoted();
+      return new Token(Token.Kind.TYPED_LITERAL, content, word, start, pos);
     }
-    return new Token(Token.Kind.WORD, word, null, start);
+    return new Token(Token.Kind.WORD, word, null, start, pos);
   }
 
   private static boolean isDigit(char c) {

@@ -1,7 +1,6 @@
 package dev.tabula.query;
 
 import dev.tabula.model.EdmValue;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -27,20 +26,26 @@ final class FilterSyntaxParser {
       Set.of("and", "or", "not", "eq", "ne", "gt", "ge", "lt", "le", "add", "sub", "mul", "div",
           "mod", "true", "false", "null");
 
-  private final List<Token> tokens;
-  private int index;
+  private final FilterLexer lexer;
+  /** The next token not yet consumed (ODataLib's {@code CurrentToken}). */
+  private Token current;
   private int depth;
 
-  private FilterSyntaxParser(List<Token> tokens) {
-    this.tokens = tokens;
+  private FilterSyntaxParser(FilterLexer lexer) {
+    this.lexer = lexer;
+    this.current = lexer.next();
   }
 
-  /** Parses the whole text; 400 InvalidInput when it is not a filter expression. */
+  /**
+   * Parses the whole text; 400 InvalidInput when it is not a filter expression. Text left after a
+   * complete expression is the service's "Syntax error at position N" (see {@link
+   * FilterErrors#syntaxAt}).
+   */
   static Syntax parse(String text) {
-    FilterSyntaxParser parser = new FilterSyntaxParser(FilterLexer.tokenize(text));
+    FilterSyntaxParser parser = new FilterSyntaxParser(new FilterLexer(text));
     Syntax tree = parser.expression();
     if (parser.peek().kind() != Token.Kind.END) {
-      throw FilterErrors.syntax();
+      throw FilterErrors.syntaxAt(parser.peek().end(), text);
     }
     return tree;
   }
@@ -57,7 +62,7 @@ final class FilterSyntaxParser {
   private Syntax or() {
     Syntax left = and();
     while (peek().isWord("or")) {
-      index++;
+      advance();
       left = new Syntax.Binary("or", left, and());
     }
     return left;
@@ -66,7 +71,7 @@ final class FilterSyntaxParser {
   private Syntax and() {
     Syntax left = comparison();
     while (peek().isWord("and")) {
-      index++;
+      advance();
       left = new Syntax.Binary("and", left, comparison());
     }
     return left;
@@ -75,7 +80,7 @@ final class FilterSyntaxParser {
   private Syntax comparison() {
     Syntax left = additive();
     while (isOneOf(peek(), COMPARISONS)) {
-      String op = tokens.get(index++).text();
+      String op = advance().text();
       left = new Syntax.Binary(op, left, additive());
     }
     return left;
@@ -84,7 +89,7 @@ final class FilterSyntaxParser {
   private Syntax additive() {
     Syntax left = multiplicative();
     while (isOneOf(peek(), ADDITIVE)) {
-      String op = tokens.get(index++).text();
+      String op = advance().text();
       left = new Syntax.Binary(op, left, multiplicative());
     }
     return left;
@@ -93,7 +98,7 @@ final class FilterSyntaxParser {
   private Syntax multiplicative() {
     Syntax left = unary();
     while (isOneOf(peek(), MULTIPLICATIVE)) {
-      String op = tokens.get(index++).text();
+      String op = advance().text();
       left = new Syntax.Binary(op, left, unary());
     }
     return left;
@@ -101,7 +106,7 @@ final class FilterSyntaxParser {
 
   private Syntax unary() {
     if (peek().isWord("not")) {
-      index++;
+      advance();
       if (++depth > MAX_DEPTH) {
         throw FilterErrors.syntax();
       }
@@ -113,22 +118,39 @@ final class FilterSyntaxParser {
   }
 
   private Syntax primary() {
-    Token token = tokens.get(index++);
+    Token token = peek();
     switch (token.kind()) {
       case OPEN_PAREN:
+        advance();
         Syntax inner = expression();
-        expect(Token.Kind.CLOSE_PAREN);
+        if (peek().kind() != Token.Kind.CLOSE_PAREN) {
+          throw FilterErrors.closeParenOrOperatorExpected(peek().position(), lexer.text());
+        }
+        advance();
         return inner;
+      case WORD:
+        advance();
+        return word(token);
+      case STRING:
+      case NUMBER:
+      case TYPED_LITERAL:
+        // The literal is read before the next token, as ODataLib does: its error comes first.
+        Syntax literal = literal(token);
+        advance();
+        return literal;
+      default: // END, CLOSE_PAREN, COMMA
+        throw FilterErrors.expressionExpected(token.position(), lexer.text());
+    }
+  }
+
+  private static Syntax literal(Token token) {
+    switch (token.kind()) {
       case STRING:
         return new Syntax.Literal(new EdmValue.EdmString(token.text()));
       case NUMBER:
         return new Syntax.Literal(LiteralParser.number(token.text()));
-      case TYPED_LITERAL:
-        return new Syntax.Literal(LiteralParser.typed(token.prefix(), token.text()));
-      case WORD:
-        return word(token);
       default:
-        throw FilterErrors.syntax();
+        return new Syntax.Literal(LiteralParser.typed(token.prefix(), token.text()));
     }
   }
 
@@ -147,7 +169,7 @@ final class FilterSyntaxParser {
       throw FilterErrors.syntax(); // an operator where an operand belongs: "eq eq", "and and"
     }
     if (peek().kind() == Token.Kind.OPEN_PAREN) {
-      index++;
+      advance();
       arguments();
       return new Syntax.Call(token.text());
     }
@@ -156,27 +178,28 @@ final class FilterSyntaxParser {
 
   /** The arguments of a call after its {@code (}, through the {@code )}. */
   private void arguments() {
-    if (peek().kind() == Token.Kind.CLOSE_PAREN) {
-      index++;
-      return;
-    }
-    expression();
-    while (peek().kind() == Token.Kind.COMMA) {
-      index++;
+    if (peek().kind() != Token.Kind.CLOSE_PAREN) {
       expression();
+      while (peek().kind() == Token.Kind.COMMA) {
+        advance();
+        expression();
+      }
     }
-    expect(Token.Kind.CLOSE_PAREN);
-  }
-
-  private void expect(Token.Kind kind) {
-    if (tokens.get(index).kind() != kind) {
-      throw FilterErrors.syntax();
+    if (peek().kind() != Token.Kind.CLOSE_PAREN) {
+      throw FilterErrors.closeParenOrCommaExpected(peek().position(), lexer.text());
     }
-    index++;
+    advance();
   }
 
   private Token peek() {
-    return tokens.get(index);
+    return current;
+  }
+
+  /** Consumes the current token and returns it; reads the next one (ODataLib's {@code NextToken}). */
+  private Token advance() {
+    Token consumed = current;
+    current = lexer.next();
+    return consumed;
   }
 
   private static boolean isOneOf(Token token, Set<String> words) {

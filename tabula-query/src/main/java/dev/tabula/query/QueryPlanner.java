@@ -9,10 +9,10 @@ import java.util.List;
  * a partition, PartitionKey ranges such as the prefix idiom {@code PartitionKey ge 'Veg' and
  * PartitionKey lt 'Veh'}, RowKey ranges inside one partition, and {@code or} of those as an
  * ordered union); everything else is left to the residual, which is the whole filter. {@code not}
- * is pushed down to the comparisons, where a key comparison with a string flips its operator (keys
- * are always present, so its negation is exact) and any other condition keeps every key. When the
- * ranges hold exactly the keys the filter matches, the residual keeps every row read.
- * Stateless and thread-safe.
+ * is pushed down to the comparisons, where a key comparison flips its operator (keys are always
+ * present, so its negation is exact; against a constant of another type it holds for every key or
+ * for none) and any other condition keeps every key. When the ranges hold exactly the keys the
+ * filter matches, the residual keeps every row read. Stateless and thread-safe.
  */
 public final class QueryPlanner {
   private QueryPlanner() {}
@@ -67,12 +67,13 @@ public final class QueryPlanner {
     if (!partitionKey && !comparison.property().equals("RowKey")) {
       return KeySpace.UNDECIDED;
     }
-    if (!(comparison.literal() instanceof EdmValue.EdmString literal)) {
-      // A key is a string, so a comparison with another type matches no entity at all. Negated,
-      // the evaluator decides.
-      return negated ? KeySpace.UNDECIDED : KeySpace.NONE;
-    }
     ComparisonOperator op = negated ? comparison.operator().negate() : comparison.operator();
+    if (!(comparison.literal() instanceof EdmValue.EdmString literal)) {
+      // A key is a string, always present, and a string against a constant of another type
+      // answers the same for every entity (ValueComparison.OTHER_TYPE): ne, lt, le hold for all,
+      // eq, gt, ge for none. Negation flips the operator, which flips that answer exactly.
+      return op.test(ValueComparison.OTHER_TYPE) ? KeySpace.ALL : KeySpace.NONE;
+    }
     if (op == ComparisonOperator.NE) {
       KeySpace below = keys(partitionKey, StringInterval.of(ComparisonOperator.LT, literal.value()));
       return below.or(keys(partitionKey, StringInterval.of(ComparisonOperator.GT, literal.value())));

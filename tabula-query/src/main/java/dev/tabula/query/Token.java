@@ -8,8 +8,9 @@ package dev.tabula.query;
  *     literal's quoted content
  * @param prefix a typed literal's prefix as written ({@code datetime}, {@code X}); null otherwise
  * @param position the offset of the token in the filter text
+ * @param end the offset just after the token (for {@link Kind#END}, the text's length)
  */
-record Token(Kind kind, String text, String prefix, int position) {
+record Token(Kind kind, String text, String prefix, int position, int end) {
 
   /** The kinds of token. */
   enum Kind {

@@ -14,41 +14,57 @@ import java.util.Arrays;
 import java.util.UUID;
 
 /**
- * Orders a property's value against a filter constant, with the type rules Tabula applies:
+ * Orders a property's value against a filter constant, with the type rules of the service:
  *
  * <ul>
  *   <li>Values of the same type compare by value. Strings compare by code point (the key order, so
  *       key ranges and filters agree); binaries as unsigned bytes; GUIDs as their canonical text
  *       (which is .NET's {@code Guid.CompareTo} order); {@code false < true}.
  *   <li>A numeric constant also compares with a property of a wider numeric type (Int32 → Int64 →
- *       Double), exactly: {@code doubleField eq 5} matches 5.0 (Azurite's query tests), and an
- *       Int32 clause matches an Int64 property on the service while an Int64 clause does not
- *       match an Int32 property (AzureStorageExplorer#5346, against a storage account).
- *   <li>Every other pairing is unordered: the docs say the constant "must be of the same data
- *       type as the property in order for the filter to return valid results"; Tabula lets such a
- *       comparison match nothing, for every operator.
- *   <li>NaN is unordered against everything, so it matches no comparison.
+ *       Double), exactly: against a real storage account an Int64 property 3 is {@code eq 3} and
+ *       a Double property 3.0 is {@code eq 3} and {@code eq 3L} (CloudStub's query comparison data,
+ *       CloudStub.AzureDataTables.Tests/Data/TableQueryComparisonTestData.cs and
+ *       CloudStub.Azure.Cosmos.Table.Tests/StubCloudTableQueryComparisonTestData.cs).
+ *   <li>Every other pairing (an Int32 property against {@code 3L} or {@code 3.0}, an Int64 one
+ *       against {@code 3.0}, a string against a number, a GUID against its text, …) answers as if
+ *       the property ordered before the constant: {@code eq}, {@code gt} and {@code ge} are false,
+ *       {@code ne}, {@code lt} and {@code le} true, whichever of the two types is "larger". The
+ *       same CloudStub data records exactly this for every pair of the eight types, and a
+ *       maintainer's trace against the service in Azure/Azurite#2342 shows a Double or DateTime
+ *       property matching {@code foo lt ''}. See {@link #OTHER_TYPE}.
+ *   <li>NaN is unordered against every number, so it matches no comparison with one (the service's
+ *       answer for NaN was not found; .NET would make {@code ne} true).
  * </ul>
  */
 final class ValueComparison {
-  /** The result for values that cannot be compared. */
+  /** The result for values that cannot be compared (NaN): no operator holds. */
   static final int UNORDERED = Integer.MIN_VALUE;
+
+  /**
+   * The result for a constant of a type the property's type does not compare with: the service
+   * answers as if the property were smaller, so {@code ne}, {@code lt} and {@code le} hold.
+   */
+  static final int OTHER_TYPE = -1;
 
   private ValueComparison() {}
 
-  /** {@code <0}, {@code 0} or {@code >0} as {@code property} orders against {@code literal}; else {@link #UNORDERED}. */
+  /**
+   * {@code <0}, {@code 0} or {@code >0} as {@code property} orders against {@code literal}; {@link
+   * #OTHER_TYPE} across types; {@link #UNORDERED} for NaN.
+   */
   static int compare(EdmValue property, EdmValue literal) {
-    if (property instanceof EdmString p && literal instanceof EdmString l) {
-      return EntityKey.KEY_ORDER.compare(p.value(), l.value());
+    if (property instanceof EdmString p) {
+      return literal instanceof EdmString l
+          ? EntityKey.KEY_ORDER.compare(p.value(), l.value()) : OTHER_TYPE;
     }
-    if (property instanceof EdmInt32 p && literal instanceof EdmInt32 l) {
-      return Integer.compare(p.value(), l.value());
+    if (property instanceof EdmInt32 p) {
+      return literal instanceof EdmInt32 l ? Integer.compare(p.value(), l.value()) : OTHER_TYPE;
     }
     if (property instanceof EdmInt64 p) {
       if (literal instanceof EdmInt64 l) {
         return Long.compare(p.value(), l.value());
       }
-      return literal instanceof EdmInt32 l ? Long.compare(p.value(), l.value()) : UNORDERED;
+      return literal instanceof EdmInt32 l ? Long.compare(p.value(), l.value()) : OTHER_TYPE;
     }
     if (property instanceof EdmDouble p) {
       return compareDouble(p.value(), literal);
@@ -69,10 +85,13 @@ final class ValueComparison {
     if (property instanceof EdmBinary p && literal instanceof EdmBinary l) {
       return Arrays.compareUnsigned(p.readOnlyBytes(), l.readOnlyBytes());
     }
-    return UNORDERED;
+    return OTHER_TYPE;
   }
 
   private static int compareDouble(double p, EdmValue literal) {
+    if (!(literal instanceof EdmDouble || literal instanceof EdmInt32 || literal instanceof EdmInt64)) {
+      return OTHER_TYPE;
+    }
     if (Double.isNaN(p)) {
       return UNORDERED;
     }
@@ -82,10 +101,7 @@ final class ValueComparison {
     if (literal instanceof EdmInt32 l) {
       return sign(p, l.value()); // every int is exact as a double
     }
-    if (literal instanceof EdmInt64 l) {
-      return compareExactly(p, l.value());
-    }
-    return UNORDERED;
+    return compareExactly(p, ((EdmInt64) literal).value());
   }
 
   /** IEEE order without NaN, where {@code -0.0 == 0.0}. */

@@ -6,6 +6,7 @@ import dev.tabula.model.EdmValue;
 import dev.tabula.model.Entity;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -33,21 +34,34 @@ class FilterEvaluatorTest {
     assertThat(matches("N ne 54321", e)).isFalse();
   }
 
+  /**
+   * CloudStub's query comparison data, recorded against a real storage account
+   * (CloudStub.AzureDataTables.Tests/Data/TableQueryComparisonTestData.cs): Int32Prop 3 against
+   * {@code 3L} and {@code 3D} is eq false, ne true, lt true, le true, gt false, ge false.
+   */
   @Test
-  void int32Property_doesNotMatchInt64OrDoubleLiterals() {
+  void int32Property_againstInt64OrDoubleLiterals_ordersBeforeThem() {
     Entity e = entity("N", new EdmValue.EdmInt32(64));
-    assertThat(matches("N eq 64L", e)).isFalse();
-    assertThat(matches("N ne 64L", e)).isFalse();
-    assertThat(matches("N eq 64.0", e)).isFalse();
+    for (String literal : new String[] {"64L", "64.0", "0L", "-1.5"}) {
+      assertThat(matches("N eq " + literal, e)).as(literal).isFalse();
+      assertThat(matches("N gt " + literal, e)).as(literal).isFalse();
+      assertThat(matches("N ge " + literal, e)).as(literal).isFalse();
+      assertThat(matches("N ne " + literal, e)).as(literal).isTrue();
+      assertThat(matches("N lt " + literal, e)).as(literal).isTrue();
+      assertThat(matches("N le " + literal, e)).as(literal).isTrue();
+    }
   }
 
+  /** The same record: Int64Prop 3 is eq 3 (by value) but lt 3D and not ge 3D. */
   @Test
-  void int64Property_matchesInt64AndInt32Literals() {
+  void int64Property_matchesInt64AndInt32Literals_andOrdersBeforeDoubles() {
     Entity e = entity("N", new EdmValue.EdmInt64(5454161346626L));
     assertThat(matches("N eq 5454161346626L", e)).isTrue();
     assertThat(matches("N gt 12", e)).isTrue();
     assertThat(matches("N lt 12", e)).isFalse();
     assertThat(matches("N eq 5454161346626.0", e)).isFalse();
+    assertThat(matches("N lt 1.0", e)).isTrue();
+    assertThat(matches("N ge 1.0", e)).isFalse();
   }
 
   @Test
@@ -77,14 +91,52 @@ class FilterEvaluatorTest {
     }
   }
 
+  /**
+   * CloudStub's record for every other pair of types (String "3" against 3, 3L, 3D, true, a
+   * datetime, a GUID, a binary; and each of those properties against '3'): only ne, lt and le hold.
+   * Azure/Azurite#2342: on the service a Double or DateTime property matches {@code foo lt ''}.
+   */
   @Test
-  void stringVersusNumber_matchesNothingForEveryOperator() {
-    Entity text = entity("S", new EdmValue.EdmString("5"));
-    Entity number = entity("S", new EdmValue.EdmInt32(5));
-    for (ComparisonOperator op : ComparisonOperator.values()) {
-      assertThat(matches("S " + op.keyword() + " 5", text)).as(op.keyword()).isFalse();
-      assertThat(matches("S " + op.keyword() + " '5'", number)).as(op.keyword()).isFalse();
+  void otherTypes_holdExactlyForNeLtAndLe() {
+    List<Entity> entities = List.of(entity("S", new EdmValue.EdmString("5")),
+        entity("S", new EdmValue.EdmInt32(5)), entity("S", new EdmValue.EdmDouble(5.0)),
+        entity("S", new EdmValue.EdmBoolean(true)),
+        entity("S", new EdmValue.EdmDateTime(Instant.parse("2020-01-22T00:00:00Z"))),
+        entity("S", new EdmValue.EdmGuid(UUID.fromString("68260b3f-beab-45e2-b900-33e2b442e724"))),
+        entity("S", new EdmValue.EdmBinary(new byte[] {3})));
+    List<String> literals = List.of("'5'", "5", "5L", "5.0", "true", "datetime'2020-01-22T00:00:00Z'",
+        "guid'68260b3f-beab-45e2-b900-33e2b442e724'", "X'03'");
+    for (Entity e : entities) {
+      for (String literal : literals) {
+        EdmValue value = e.properties().get("S");
+        Filter probe = FilterParser.parse("S eq " + literal);
+        if (sameFamily(value, ((Filter.Comparison) probe).literal())) {
+          continue;
+        }
+        for (ComparisonOperator op : ComparisonOperator.values()) {
+          boolean expected = op == ComparisonOperator.NE || op == ComparisonOperator.LT
+              || op == ComparisonOperator.LE;
+          assertThat(matches("S " + op.keyword() + " " + literal, e))
+              .as("%s %s %s", value, op.keyword(), literal).isEqualTo(expected);
+        }
+      }
     }
+  }
+
+  /** Same type, or a numeric literal the property's numeric type widens. */
+  private static boolean sameFamily(EdmValue property, EdmValue literal) {
+    if (property.type() == literal.type()) {
+      return true;
+    }
+    return property instanceof EdmValue.EdmDouble
+        && (literal instanceof EdmValue.EdmInt32 || literal instanceof EdmValue.EdmInt64);
+  }
+
+  @Test
+  void notOfAComparisonAcrossTypes_isFalse() {
+    Entity text = entity("S", new EdmValue.EdmString("5"));
+    assertThat(matches("not (S ne 5)", text)).isFalse();
+    assertThat(matches("not (S eq 5)", text)).isTrue();
   }
 
   @Test

@@ -13,6 +13,7 @@ import dev.tabula.query.Filter.Or;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class FilterParserTest {
@@ -197,6 +198,40 @@ class FilterParserTest {
       "(1 === 1)", "A eq 1 B eq 2", "A/B eq 1", "A eq 'x' and", "()", "not", "A eq - B"})
   void syntaxErrors_areInvalidInput(String filter) {
     assertRejected(filter, TableErrorCode.INVALID_INPUT);
+  }
+
+  /**
+   * Two answers of the service fix the message and where the position points: just after the first
+   * token that follows a complete expression. {@code property1 eq 1'invalid'}: position 23 (CloudStub
+   * TableClientQueryTests.Query_WhenUsingAnInvalidFilter_ThrowsException, real account);
+   * {@code 2019-03-20T21:13:35.0173879Z}: position 7, the end of {@code -03}
+   * (MicrosoftDocs/azure-docs#27658). The token after a bad one is never read first.
+   */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+      "property1 eq 1'invalid'|23", "2019-03-20T21:13:35.0173879Z|7", "A eq 1 B eq 2|8",
+      "A eq 1 Or B eq 2|9", "PartitionKey eq 'a')|20", "A eq 12_3|9", "A eq 1L2 \"|8"})
+  void textAfterACompleteExpression_isASyntaxErrorAtTheEndOfItsFirstToken(String filter, int position) {
+    assertThatThrownBy(() -> FilterParser.parse(filter))
+        .isInstanceOf(TableException.class)
+        .hasMessage("Syntax error at position " + position + " in '" + filter + "'.")
+        .satisfies(e -> assertThat(((TableException) e).code()).isEqualTo(TableErrorCode.INVALID_INPUT));
+  }
+
+  /** Other parse failures take ODataLib's messages (the service's own were not captured). */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+      "PartitionKey eq|Expression expected at position 15 in 'PartitionKey eq'.",
+      "()|Expression expected at position 1 in '()'.",
+      "(PartitionKey eq 'a'|')' or operator expected at position 20 in '(PartitionKey eq 'a''.",
+      "startswith(RowKey 'a')|')' or ',' expected at position 18 in 'startswith(RowKey 'a')'.",
+      "A eq 'open|There is an unterminated string literal at position 10 in 'A eq 'open'.",
+      "A eq 1.|A digit was expected at position 7 in 'A eq 1.'.",
+      "A/B eq 1|Syntax error: character '/' is not valid at position 1 in 'A/B eq 1'."})
+  void otherSyntaxErrors_carryODataLibsMessageAndPosition(String filter, String message) {
+    assertThatThrownBy(() -> FilterParser.parse(filter))
+        .isInstanceOf(TableException.class)
+        .hasMessage(message);
   }
 
   @Test

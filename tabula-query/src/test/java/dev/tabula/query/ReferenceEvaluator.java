@@ -52,18 +52,24 @@ final class ReferenceEvaluator {
     return entity.properties().get(name);
   }
 
-  /** Property versus literal, or null when the service's rules make them incomparable. */
+  /**
+   * Property versus literal: -1, 0 or 1, or null when no operator holds (NaN). Across types the
+   * service answers as if the property were smaller: eq, gt, ge false and ne, lt, le true (CloudStub's
+   * TableQueryComparisonTestData, recorded against a real storage account, for every pair of types);
+   * only a numeric literal of a narrower type than the property (Int32 for Int64 or Double, Int64 for
+   * Double) compares by value.
+   */
   static Integer order(EdmValue property, EdmValue literal) {
     Integer propertyRank = NUMERIC_RANK.get(property.type());
     Integer literalRank = NUMERIC_RANK.get(literal.type());
-    if (propertyRank != null && literalRank != null) {
-      if (literalRank > propertyRank || isNaN(property) || isNaN(literal)) {
+    if (propertyRank != null && literalRank != null && literalRank <= propertyRank) {
+      if (isNaN(property) || isNaN(literal)) {
         return null;
       }
       return Integer.signum(decimal(property).compareTo(decimal(literal)));
     }
     if (property.type() != literal.type()) {
-      return null;
+      return -1;
     }
     if (property instanceof EdmValue.EdmString p) {
       String l = ((EdmValue.EdmString) literal).value();

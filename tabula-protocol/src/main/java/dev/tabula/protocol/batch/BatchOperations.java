@@ -3,10 +3,10 @@ package dev.tabula.protocol.batch;
 import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityGroupTransaction;
 import dev.tabula.core.EntityService;
-import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.Entity;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableException;
+import dev.tabula.protocol.ErrorTrailer;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.json.ODataContext;
@@ -124,8 +124,7 @@ public final class BatchOperations {
       TableException error,
       SubRequest sub,
       boolean executed) {
-    String trailer =
-        "\nRequestId:" + context.requestId() + "\nTime:" + EdmDateTimes.format(clock.instant());
+    String trailer = ErrorTrailer.of(context.requestId(), clock.instant());
     boolean indexed = operations == null || PartResponses.indexed(operations, error.code());
     return PartResponses.failure(
         indexed ? index : null, error, PartEcho.of(sub), executed, trailer);

@@ -2,6 +2,7 @@ package dev.tabula.protocol.operations;
 
 import dev.tabula.core.IfMatch;
 import dev.tabula.model.ETag;
+import dev.tabula.model.Limits;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.protocol.http.ServiceRequest;
 import java.util.Arrays;
@@ -100,7 +101,16 @@ public final class RequestOptions {
     throw TableErrorCode.MEDIA_TYPE_NOT_SUPPORTED.exception();
   }
 
-  /** {@code $top}: 1..1000, or null when absent; anything else is 400 InvalidInput. */
+  /**
+   * {@code $top}: 0..1000, or null when absent; anything else is 400 InvalidInput "One of the
+   * request inputs is not valid.". A real storage account answers {@code $top=0} with 200 and no
+   * entities, and {@code $top=-1} and {@code $top=1001} with that 400 (CloudStub
+   * CloudStub.Azure.Data.Tables.Tests/Table/Sync/TableClientQueryTests.cs,
+   * Query_WhenUsingZeroTakeCount_ReturnsNoEntities, Query_TakeCountLessThan0_ThrowsException,
+   * Query_TakeCountGreaterThan1000_ThrowsException; Azure/Azurite#1428). Query Tables takes the
+   * same values (TableServiceClientTests: {@code $top=-1} is that 400, {@code $top=0} is not). No
+   * record of a non-numeric {@code $top} was found; it gets the same 400.
+   */
   static Integer top(ServiceRequest request) {
     String value = request.queryParameter("$top");
     if (value == null) {
@@ -108,7 +118,7 @@ public final class RequestOptions {
     }
     try {
       int top = Integer.parseInt(value.trim());
-      if (top >= 1 && top <= 1000) {
+      if (top >= 0 && top <= Limits.MAX_PAGE_SIZE) {
         return top;
       }
     } catch (NumberFormatException e) {

@@ -47,11 +47,14 @@ public final class TableOperations {
   public ServiceResponse query(OperationContext context) {
     ServiceRequest request = context.request();
     MetadataLevel level = level(request);
+    // $top before $filter: a real account answers $top=-1 with 400 InvalidInput even for a filter
+    // it would answer 501 NotImplemented (CloudStub TableServiceClientTests,
+    // Query_WhenUsingNegativePageNumber_ThrowsException).
+    Integer top = RequestOptions.top(request);
     Filter filter = FilterParser.parse(request.queryParameter("$filter"));
     String next = request.queryParameter("NextTableName");
     String from = next == null || next.isEmpty() ? null : ContinuationToken.decode(next);
-    TablePage page =
-        tables.queryTables(context.resource().account(), filter, from, RequestOptions.top(request));
+    TablePage page = tables.queryTables(context.resource().account(), filter, from, top);
     List<String> names = page.tables().stream().map(TableInfo::name).toList();
     ServiceResponse response =
         Responses.json(200, level, TableJsonWriter.writeTables(names, odata(context.resource()), level));
