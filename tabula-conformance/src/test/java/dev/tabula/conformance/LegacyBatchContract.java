@@ -14,9 +14,10 @@ import com.microsoft.azure.storage.table.TableResult;
 import dev.tabula.conformance.support.LegacyClients;
 import dev.tabula.conformance.support.RawResponse;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@code TableBatchOperation} through the legacy Java client, which writes a change set in its own
@@ -218,5 +219,36 @@ abstract class LegacyBatchContract extends LegacyClientBase {
 
     assertError(response, 400, "XMethodNotUsingPost");
     assertThat(retrieve(table, "r").getProperties()).containsOnlyKeys("a", "b");
+  }
+
+  /** The escaping tests' keys (see LegacyTableClientContract.escapedKeys), in batch parts. */
+  @ParameterizedTest
+  @MethodSource("dev.tabula.conformance.LegacyTableClientContract#escapedKeys")
+  void escapedKeys_workInEveryBatchAction(String key) throws Exception {
+    CloudTable table = newLegacyTable();
+    DynamicTableEntity e = new DynamicTableEntity("temp" + key, key);
+    e.getProperties().put("a", new EntityProperty(key));
+    TableBatchOperation insert = new TableBatchOperation();
+    insert.insert(e);
+    insert.insertOrMerge(new DynamicTableEntity("temp" + key, key + "2"));
+    table.execute(insert);
+    TableBatchOperation retrieve = new TableBatchOperation();
+    retrieve.retrieve("temp" + key, key, DynamicTableEntity.class);
+    DynamicTableEntity found = table.execute(retrieve).get(0).getResultAsType();
+    assertThat(found.getProperties().get("a").getValueAsString()).isEqualTo(key);
+
+    TableBatchOperation change = new TableBatchOperation();
+    change.merge(found);
+    change.insertOrReplace(new DynamicTableEntity("temp" + key, key + "2"));
+    table.execute(change);
+    DynamicTableEntity second = new DynamicTableEntity("temp" + key, key + "2");
+    second.setEtag("*");
+    TableBatchOperation delete = new TableBatchOperation();
+    delete.delete(table.execute(retrieve).get(0).getResultAsType());
+    delete.replace(second);
+    List<TableResult> results = table.execute(delete);
+
+    assertThat(results).extracting(TableResult::getHttpStatusCode).containsExactly(204, 204);
+    assertThat(table.execute(retrieve).get(0).getHttpStatusCode()).isEqualTo(404);
   }
 }

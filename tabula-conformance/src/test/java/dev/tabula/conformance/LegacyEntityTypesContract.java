@@ -17,9 +17,9 @@ import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Every Edm type through the legacy Java client, as a {@code DynamicTableEntity} and as a POJO
@@ -151,5 +151,40 @@ abstract class LegacyEntityTypesContract extends LegacyClientBase {
     assertThat(p.get("T").getValueAsDate()).isEqualTo(WHEN);
     assertThat(p.get("G").getValueAsUUID()).isEqualTo(GUID);
     assertThat(p.get("X").getValueAsByteArray()).containsExactly(BYTES);
+  }
+
+  /**
+   * Values at the edges of their types: the library writes NaN and the infinities as the strings
+   * "NaN", "Infinity" and "-Infinity" with Edm.Double (the OData JSON form), Int64 as a string, and
+   * a string with control characters and a surrogate pair JSON-escaped.
+   */
+  @ParameterizedTest
+  @EnumSource(value = TablePayloadFormat.class, names = {"Json", "JsonFullMetadata"})
+  void edgeValues_roundTrip(TablePayloadFormat format) throws Exception {
+    CloudTable table = LegacyClients.table(legacy(format), newLegacyTable().getName());
+    DynamicTableEntity e = new DynamicTableEntity("p", "r");
+    Map<String, EntityProperty> p = e.getProperties();
+    p.put("nan", new EntityProperty(Double.NaN));
+    p.put("inf", new EntityProperty(Double.POSITIVE_INFINITY));
+    p.put("ninf", new EntityProperty(Double.NEGATIVE_INFINITY));
+    p.put("min", new EntityProperty(Long.MIN_VALUE));
+    p.put("old", new EntityProperty(new Date(-11_000_000_000_000L)));
+    p.put("text", new EntityProperty("\u0001tab\there\u00e9\ud83d\ude00\"\\"));
+    p.put("empty", new EntityProperty(new byte[0]));
+    table.execute(TableOperation.insert(e));
+
+    Map<String, EntityProperty> read =
+        table.execute(TableOperation.retrieve("p", "r", DynamicTableEntity.class))
+            .<DynamicTableEntity>getResultAsType()
+            .getProperties();
+
+    assertThat(read.get("nan").getValueAsDouble()).isNaN();
+    assertThat(read.get("inf").getValueAsDouble()).isEqualTo(Double.POSITIVE_INFINITY);
+    assertThat(read.get("ninf").getValueAsDouble()).isEqualTo(Double.NEGATIVE_INFINITY);
+    assertThat(read.get("min").getValueAsLong()).isEqualTo(Long.MIN_VALUE);
+    assertThat(read.get("old").getValueAsDate()).isEqualTo(new Date(-11_000_000_000_000L));
+    assertThat(read.get("text").getValueAsString()).isEqualTo("\u0001tab\there\u00e9\ud83d\ude00\"\\");
+    assertThat(read.get("empty").getEdmType()).isEqualTo(EdmType.BINARY);
+    assertThat(read.get("empty").getValueAsByteArray()).isEmpty();
   }
 }
