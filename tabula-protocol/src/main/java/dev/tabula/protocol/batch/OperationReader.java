@@ -20,7 +20,8 @@ import java.util.Map;
 /**
  * Turns one sub-request into the operation it means, with the rules of the single operation it
  * copies: its URL is parsed like any request URL (path-style or host-style, keys in the entity
- * predicate), PATCH and {@code POST} + {@code X-HTTP-Method} resolve as for a single request, the
+ * predicate), PATCH and {@code POST} + {@code X-HTTP-Method} resolve as for a single request (and a
+ * part may repeat its own verb in {@code X-HTTP-Method}, as the legacy Java library does), the
  * body must be JSON and is read as an entity, and If-Match and Prefer follow the single
  * operations.
  *
@@ -62,7 +63,7 @@ final class OperationReader {
     Target target = resolve(sub, batch, batchHost);
     ServiceRequest request = target.request();
     Resource resource = target.resource();
-    String method = MethodResolver.effectiveMethod(request);
+    String method = MethodResolver.effectivePartMethod(request);
     MetadataLevel level =
         MetadataLevel.negotiate(request.header("Accept"), request.queryParameter("$format"));
     BatchOperation operation = operation(resource, method, request);

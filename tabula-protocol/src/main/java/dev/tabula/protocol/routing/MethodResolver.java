@@ -34,4 +34,23 @@ public final class MethodResolver {
     }
     return method;
   }
+
+  /**
+   * Resolves the method of a sub-request inside {@code $batch}. Besides the forms of a single
+   * request, a part may repeat its own verb in {@code X-HTTP-Method}: Microsoft's legacy Java
+   * library (com.microsoft.azure:azure-storage 8.x, MimeHelper.writeBatchToStream) writes merge and
+   * insert-or-merge as {@code MERGE} with {@code X-HTTP-Method: MERGE}, and the service accepted
+   * those batches for the library's whole life. Only the verbs that can be tunnelled qualify; any
+   * other X-HTTP-Method fails as on a single request. Outside {@code $batch} such a request keeps
+   * the documented 400 XMethodNotUsingPost.
+   */
+  public static String effectivePartMethod(ServiceRequest request) {
+    List<String> tunnelled = request.headers("X-HTTP-Method");
+    if (tunnelled.size() == 1
+        && TUNNELLED.contains(request.method())
+        && tunnelled.get(0).trim().equalsIgnoreCase(request.method())) {
+      return request.method();
+    }
+    return effectiveMethod(request);
+  }
 }

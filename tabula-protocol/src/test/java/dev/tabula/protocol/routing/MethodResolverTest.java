@@ -43,6 +43,45 @@ class MethodResolverTest {
         .isEqualTo(TableErrorCode.X_METHOD_INCORRECT_COUNT);
   }
 
+  private static String resolvePart(String method, List<String> xMethod) {
+    Map<String, List<String>> headers = xMethod.isEmpty() ? Map.of() : Map.of("X-HTTP-Method", xMethod);
+    return MethodResolver.effectivePartMethod(new ServiceRequest(method, "/a/t", headers, new byte[0]));
+  }
+
+  private static TableErrorCode partFailure(String method, List<String> xMethod) {
+    try {
+      resolvePart(method, xMethod);
+    } catch (TableException e) {
+      return e.code();
+    }
+    throw new AssertionError("expected a failure");
+  }
+
+  /** The legacy Java library's batch parts: MERGE with X-HTTP-Method: MERGE (azure-storage 8.x). */
+  @Test
+  void batchPart_repeatingItsOwnVerb_isThatVerb() {
+    assertThat(resolvePart("MERGE", List.of("MERGE"))).isEqualTo("MERGE");
+    assertThat(resolvePart("PUT", List.of("put"))).isEqualTo("PUT");
+    assertThat(resolvePart("DELETE", List.of("DELETE"))).isEqualTo("DELETE");
+    assertThat(resolvePart("POST", List.of("MERGE"))).isEqualTo("MERGE");
+    assertThat(resolvePart("PATCH", List.of())).isEqualTo("MERGE");
+  }
+
+  @Test
+  void batchPart_otherTunnellingForms_failAsOnASingleRequest() {
+    assertThat(partFailure("MERGE", List.of("DELETE"))).isEqualTo(TableErrorCode.X_METHOD_NOT_USING_POST);
+    assertThat(partFailure("GET", List.of("GET"))).isEqualTo(TableErrorCode.X_METHOD_NOT_USING_POST);
+    assertThat(partFailure("POST", List.of("POST"))).isEqualTo(TableErrorCode.X_METHOD_INCORRECT_VALUE);
+    assertThat(partFailure("MERGE", List.of("MERGE", "MERGE")))
+        .isEqualTo(TableErrorCode.X_METHOD_NOT_USING_POST);
+  }
+
+  /** Outside $batch the documented error stands (Table service error codes: XMethodNotUsingPost). */
+  @Test
+  void singleRequest_repeatingItsOwnVerb_isStillXMethodNotUsingPost() {
+    assertThat(failure("MERGE", List.of("MERGE"))).isEqualTo(TableErrorCode.X_METHOD_NOT_USING_POST);
+  }
+
   @Test
   void router_unknownMethodOnKnownResource_isUnsupportedVerb() {
     Router router = new Router().route(ResourceKind.TABLES, "GET", c -> null);
