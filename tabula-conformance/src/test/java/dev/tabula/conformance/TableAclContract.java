@@ -125,18 +125,29 @@ abstract class TableAclContract extends ConformanceBase {
     assertXmlError(response, 400, "InvalidXmlDocument");
   }
 
+  /**
+   * A malformed document is 400 InvalidXmlDocument "XML specified is not syntactically valid."
+   * (learn.microsoft.com "Common REST API error codes"; Azurite's table StorageErrorFactory has
+   * the same text) and leaves the stored policies as they were.
+   */
   @Test
-  void setAcl_withMalformedXmlOrTime_returns400InXml() {
-    String table = newTable().getTableName();
+  void setAcl_withMalformedXmlOrTime_returns400InXml_andChangesNothing() {
+    TableClient client = newTable();
+    client.setAccessPolicies(List.of(policy("kept")));
+    String table = client.getTableName();
 
-    assertXmlError(raw.put(table + "?comp=acl").xml("<SignedIdentifiers><Signed").send(),
-        400, "InvalidXmlDocument");
+    RawResponse malformed = raw.put(table + "?comp=acl").xml("<SignedIdentifiers><Signed").send();
+    assertXmlError(malformed, 400, "InvalidXmlDocument");
+    assertThat(malformed.bodyText())
+        .contains("<Message>XML specified is not syntactically valid.\nRequestId:");
+    assertXmlError(raw.put(table + "?comp=acl").xml("<Other/>").send(), 400, "InvalidXmlDocument");
     assertXmlError(
         raw.put(table + "?comp=acl")
             .xml("<SignedIdentifiers><SignedIdentifier><Id>x</Id><AccessPolicy>"
                 + "<Start>yesterday</Start></AccessPolicy></SignedIdentifier></SignedIdentifiers>")
             .send(),
         400, "InvalidXmlNodeValue");
+    assertThat(ids(client)).containsExactly("kept");
   }
 
   @Test
