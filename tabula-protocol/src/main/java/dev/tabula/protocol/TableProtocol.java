@@ -23,6 +23,7 @@ import dev.tabula.protocol.operations.AclOperations;
 import dev.tabula.protocol.operations.EntityOperations;
 import dev.tabula.protocol.operations.ServicePropertiesOperations;
 import dev.tabula.protocol.operations.TableOperations;
+import dev.tabula.protocol.routing.AsyncOperation;
 import dev.tabula.protocol.routing.MethodResolver;
 import dev.tabula.protocol.routing.OperationContext;
 import dev.tabula.protocol.routing.Resource;
@@ -31,6 +32,7 @@ import dev.tabula.protocol.routing.Router;
 import java.time.Clock;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -233,7 +235,26 @@ public final class TableProtocol {
     RequestAuthorization.check(access, resource, method, request, scheme);
     OperationContext context =
         new OperationContext(request, resource, method, requestId, access, finishOn);
-    return router.find(resource.kind(), method).start(context);
+    AsyncOperation operation = router.find(resource.kind(), method);
+    String preference = FailurePreference.of(context);
+    if (preference == null) {
+      return operation.start(context);
+    }
+    CompletableFuture<ServiceResponse> answer;
+    try {
+      answer = operation.start(context);
+    } catch (TableException e) {
+      answer = CompletableFuture.failedFuture(e);
+    }
+    return answer.handle((response, failure) -> {
+      if (failure == null) {
+        return response;
+      }
+      if (Stages.unwrap(failure) instanceof TableException e) {
+        return errors.render(e, request, requestId).header("Preference-Applied", preference);
+      }
+      throw failure instanceof CompletionException c ? c : new CompletionException(failure);
+    });
   }
 
   private ServiceResponse withStandardHeaders(
