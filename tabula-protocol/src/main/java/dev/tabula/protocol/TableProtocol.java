@@ -233,6 +233,7 @@ public final class TableProtocol {
     ProtocolVersion.check(request);
     AccessGrant access = authenticator.authenticate(request, resource.account()).grant();
     RequestAuthorization.check(access, resource, method, request, scheme);
+    SecondaryEndpoint.check(resource, method);
     OperationContext context =
         new OperationContext(request, resource, method, requestId, access, finishOn);
     AsyncOperation operation = router.find(resource.kind(), method);
