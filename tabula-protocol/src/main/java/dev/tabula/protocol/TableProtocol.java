@@ -236,7 +236,16 @@ public final class TableProtocol {
     SecondaryEndpoint.check(resource, method);
     OperationContext context =
         new OperationContext(request, resource, method, requestId, access, finishOn);
-    AsyncOperation operation = router.find(resource.kind(), method);
+    return start(router.find(resource.kind(), method), context);
+  }
+
+  /**
+   * Starts the operation. A refusal of Create Table or Insert Entity sent with a {@code Prefer} is
+   * rendered here, to carry the {@code Preference-Applied} the service sends with it ({@link
+   * FailurePreference}); anything else that fails is rendered by {@link #handleAsync}.
+   */
+  private CompletableFuture<ServiceResponse> start(
+      AsyncOperation operation, OperationContext context) {
     String preference = FailurePreference.of(context);
     if (preference == null) {
       return operation.start(context);
@@ -252,7 +261,8 @@ public final class TableProtocol {
         return response;
       }
       if (Stages.unwrap(failure) instanceof TableException e) {
-        return errors.render(e, request, requestId).header("Preference-Applied", preference);
+        return errors.render(e, context.request(), context.requestId())
+            .header("Preference-Applied", preference);
       }
       throw failure instanceof CompletionException c ? c : new CompletionException(failure);
     });
