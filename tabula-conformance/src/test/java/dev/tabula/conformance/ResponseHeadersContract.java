@@ -7,6 +7,7 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import dev.tabula.conformance.support.RawResponse;
 import dev.tabula.conformance.support.TestAccounts;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -84,6 +85,37 @@ abstract class ResponseHeadersContract extends ConformanceBase {
     assertThat(duplicate.hasHeader("Preference-Applied")).isFalse();
     assertError(badSignature, 403, "AuthenticationFailed");
     assertThat(badSignature.hasHeader("Preference-Applied")).isFalse();
+  }
+
+  /**
+   * The XML operations' answers, documents and errors alike, carry neither {@code Cache-Control}
+   * nor {@code X-Content-Type-Options}; the OData operations' carry both (a real account's answers:
+   * Azure/azure-sdk-for-python recordings test_table.pyTestTabletest_get_table_acl.json,
+   * test_table.pyTestTabletest_set_table_acl_too_many_ids.json and
+   * test_table_service_properties.pyTestTableServicePropertiestest_table_service_properties.json,
+   * against the JSON answers in the same recordings).
+   */
+  @Test
+  void xmlOperations_carryNoCacheControlOrNosniff_unlikeODataOnes() {
+    String table = newTable().getTableName();
+    String properties = "?restype=service&comp=properties";
+    List<RawResponse> xml = List.of(
+        raw.get(table + "?comp=acl").send(),
+        raw.put(table + "?comp=acl").xml("<SignedIdentifiers/>").send(),
+        raw.put(table + "?comp=acl").xml("<SignedIdentifiers><Signed").send(),
+        raw.get(properties).send(),
+        raw.put(properties).xml("not xml").send());
+    RawResponse odata = raw.get("Tables").send();
+    RawResponse odataError = raw.get("nosuchtable()").send();
+
+    for (RawResponse response : xml) {
+      assertThat(response.hasHeader("Cache-Control")).as(response.toString()).isFalse();
+      assertThat(response.hasHeader("X-Content-Type-Options")).as(response.toString()).isFalse();
+    }
+    for (RawResponse response : List.of(odata, odataError)) {
+      assertThat(response.header("Cache-Control")).as(response.toString()).isEqualTo("no-cache");
+      assertThat(response.header("X-Content-Type-Options")).isEqualTo("nosniff");
+    }
   }
 
   /**

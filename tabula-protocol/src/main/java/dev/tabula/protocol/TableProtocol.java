@@ -279,8 +279,10 @@ public final class TableProtocol {
       response.header("x-ms-client-request-id", clientRequestId);
     }
     response.header("Server", "Windows-Azure-Table/1.0 Microsoft-HTTPAPI/2.0");
-    response.header("Cache-Control", "no-cache");
-    response.header("X-Content-Type-Options", "nosniff");
+    if (!XmlOperations.includes(request)) {
+      response.header("Cache-Control", "no-cache");
+      response.header("X-Content-Type-Options", "nosniff");
+    }
     return response;
   }
 }
