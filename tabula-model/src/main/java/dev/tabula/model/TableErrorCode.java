@@ -77,6 +77,10 @@ public enum TableErrorCode {
   // CORS preflight refusal (Azurite src/table/errors/StorageErrorFactory.ts copies the service).
   CORS_PREFLIGHT_FAILURE(403, "CorsPreflightFailure",
       "CORS not enabled or no matching rule found for this request."),
+  // A write through the read-only secondary endpoint is refused with "Write operations are not
+  // allowed." (learn.microsoft.com "Common REST API error codes" lists three texts for the code).
+  INSUFFICIENT_ACCOUNT_PERMISSIONS(403, "InsufficientAccountPermissions",
+      "The account being accessed does not have sufficient permissions to execute this operation."),
   INVALID_XML_DOCUMENT(400, "InvalidXmlDocument", "XML specified is not syntactically valid."),
   INVALID_XML_NODE_VALUE(400, "InvalidXmlNodeValue",
       "The value for one of the XML nodes is not in the correct format."),

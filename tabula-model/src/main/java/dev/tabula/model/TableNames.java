@@ -6,6 +6,13 @@ import java.util.regex.Pattern;
 /**
  * Table name rules: 3-63 characters, alphanumeric, starting with a letter, and not the reserved
  * name {@code tables}. Names compare case-insensitively; the created case is kept for listings.
+ *
+ * <p>The reserved name is 400 InvalidInput with the default message, not InvalidResourceName: a
+ * real account answers Create Table of {@code tables} so (CloudStub
+ * CloudStub.Azure.Cosmos.Table.Tests/TableTests/Sync/StubCloudTableTests.cs,
+ * Create_WhenTableNameIsReserved_ThrowsException). The records try only the lower-case name;
+ * names compare case-insensitively, so {@code Tables} is reserved too (Azurite's legacy table
+ * name validator matches {@code /^tables$/i}).
  */
 public final class TableNames {
   private static final Pattern VALID = Pattern.compile("[A-Za-z][A-Za-z0-9]*");
@@ -17,7 +24,10 @@ public final class TableNames {
     if (name == null || name.isEmpty()) {
       throw TableErrorCode.INVALID_INPUT.exception();
     }
-    if (!VALID.matcher(name).matches() || name.equalsIgnoreCase("tables")) {
+    if (name.equalsIgnoreCase("tables")) {
+      throw TableErrorCode.INVALID_INPUT.exception();
+    }
+    if (!VALID.matcher(name).matches()) {
       throw TableErrorCode.INVALID_RESOURCE_NAME.exception();
     }
     if (name.length() < 3 || name.length() > 63) {

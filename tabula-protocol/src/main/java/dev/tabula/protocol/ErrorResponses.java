@@ -37,15 +37,9 @@ public final class ErrorResponses {
         .body(contentType(request), ErrorJsonWriter.write(code.code(), message));
   }
 
-  /**
-   * Whether the request is one of the XML operations whose errors are XML: Get/Set Table ACL
-   * ({@code ?comp=acl}) and the service properties and stats operations ({@code
-   * ?restype=service}).
-   */
+  /** Whether the request is one of the {@link XmlOperations}, whose errors are XML. */
   private static boolean answersInXml(ServiceRequest request) {
-    return request != null
-        && ("acl".equals(request.queryParameter("comp"))
-            || "service".equals(request.queryParameter("restype")));
+    return XmlOperations.includes(request);
   }
 
   /** Errors follow the Accept header's metadata level when it names one, else minimal. */

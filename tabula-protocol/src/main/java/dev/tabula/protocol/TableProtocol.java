@@ -23,6 +23,7 @@ import dev.tabula.protocol.operations.AclOperations;
 import dev.tabula.protocol.operations.EntityOperations;
 import dev.tabula.protocol.operations.ServicePropertiesOperations;
 import dev.tabula.protocol.operations.TableOperations;
+import dev.tabula.protocol.routing.AsyncOperation;
 import dev.tabula.protocol.routing.MethodResolver;
 import dev.tabula.protocol.routing.OperationContext;
 import dev.tabula.protocol.routing.Resource;
@@ -31,6 +32,7 @@ import dev.tabula.protocol.routing.Router;
 import java.time.Clock;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -231,9 +233,39 @@ public final class TableProtocol {
     ProtocolVersion.check(request);
     AccessGrant access = authenticator.authenticate(request, resource.account()).grant();
     RequestAuthorization.check(access, resource, method, request, scheme);
+    SecondaryEndpoint.check(resource, method);
     OperationContext context =
         new OperationContext(request, resource, method, requestId, access, finishOn);
-    return router.find(resource.kind(), method).start(context);
+    return start(router.find(resource.kind(), method), context);
+  }
+
+  /**
+   * Starts the operation. A refusal of Create Table or Insert Entity sent with a {@code Prefer} is
+   * rendered here, to carry the {@code Preference-Applied} the service sends with it ({@link
+   * FailurePreference}); anything else that fails is rendered by {@link #handleAsync}.
+   */
+  private CompletableFuture<ServiceResponse> start(
+      AsyncOperation operation, OperationContext context) {
+    String preference = FailurePreference.of(context);
+    if (preference == null) {
+      return operation.start(context);
+    }
+    CompletableFuture<ServiceResponse> answer;
+    try {
+      answer = operation.start(context);
+    } catch (TableException e) {
+      answer = CompletableFuture.failedFuture(e);
+    }
+    return answer.handle((response, failure) -> {
+      if (failure == null) {
+        return response;
+      }
+      if (Stages.unwrap(failure) instanceof TableException e) {
+        return errors.render(e, context.request(), context.requestId())
+            .header("Preference-Applied", preference);
+      }
+      throw failure instanceof CompletionException c ? c : new CompletionException(failure);
+    });
   }
 
   private ServiceResponse withStandardHeaders(
@@ -247,8 +279,10 @@ public final class TableProtocol {
       response.header("x-ms-client-request-id", clientRequestId);
     }
     response.header("Server", "Windows-Azure-Table/1.0 Microsoft-HTTPAPI/2.0");
-    response.header("Cache-Control", "no-cache");
-    response.header("X-Content-Type-Options", "nosniff");
+    if (!XmlOperations.includes(request)) {
+      response.header("Cache-Control", "no-cache");
+      response.header("X-Content-Type-Options", "nosniff");
+    }
     return response;
   }
 }

@@ -36,6 +36,7 @@ public final class RawRequest {
   private long fillerBodyLength = -1;
   private String signedPath;
   private String signedContentType;
+  private boolean secondary;
 
   RawRequest(RawClient client, String method, String path) {
     this.client = client;
@@ -92,6 +93,15 @@ public final class RawRequest {
     return this;
   }
 
+  /**
+   * Sends the request to the account's secondary endpoint, {@code /{account}-secondary/...}, signed
+   * as the SDKs sign it: the primary account name in the header and before the path as sent.
+   */
+  public RawRequest viaSecondary() {
+    this.secondary = true;
+    return this;
+  }
+
   public RawRequest scheme(Scheme newScheme) {
     this.scheme = newScheme;
     return this;
@@ -135,7 +145,7 @@ public final class RawRequest {
    * @throws java.io.UncheckedIOException when no answer came (the outcome is unknown)
    */
   public RawResponse exchange() {
-    sign("/" + accountName + "/" + (signedPath != null ? signedPath : pathOnly()));
+    sign(endpointSegment() + "/" + (signedPath != null ? signedPath : pathOnly()));
     return headers.containsKey("Date") || fillerBodyLength >= 0
         ? SocketTransport.exchange(client.port(), method, target(), headers, body, fillerBodyLength)
         : sendWithJdkClient();
@@ -183,7 +193,11 @@ public final class RawRequest {
   }
 
   private String target() {
-    return "/" + accountName + "/" + path;
+    return endpointSegment() + "/" + path;
+  }
+
+  private String endpointSegment() {
+    return "/" + accountName + (secondary ? "-secondary" : "");
   }
 
   private String pathOnly() {

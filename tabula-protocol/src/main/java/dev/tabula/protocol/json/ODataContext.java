@@ -10,7 +10,11 @@ import java.util.Objects;
  * payloads). Immutable.
  */
 public record ODataContext(String serviceRoot, String account, String table) {
-  private static final String PATH_SAFE = "-._~!$&'()*+,;=:@";
+  /**
+   * What the service leaves as itself in a key: letters, digits and the unreserved marks of RFC
+   * 2396 ({@code -_.!~*'()}), the set .NET's {@code Uri.EscapeDataString} kept before 4.5.
+   */
+  private static final String UNRESERVED_MARKS = "-_.!~*'()";
   private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
   public ODataContext {
@@ -35,12 +39,17 @@ public record ODataContext(String serviceRoot, String account, String table) {
   }
 
   /**
-   * {@code {table}(PartitionKey='pk',RowKey='rk')}, the {@code odata.editLink}. Quotes in keys are
-   * doubled (OData literal rules) and characters a URL path cannot hold are percent-encoded as
-   * UTF-8: the service sends {@code PartitionKey='A''aaa_bbbb2%22'} for the key {@code
-   * A'aaa_bbbb2"} (azure-sdk-for-js recording {@code
-   * special_characters/recording_should_handle_partition_and_row_keys_with_special_chars}).
-   * Encoding characters other than {@code "} the same way is our assumption.
+   * {@code {table}(PartitionKey='pk',RowKey='rk')}, the {@code odata.editLink}, and the tail of
+   * the {@code Location} and {@code DataServiceId} headers. Quotes in keys are doubled (OData
+   * literal rules) and every character but letters, digits and {@code -_.!~*'()} is
+   * percent-encoded as UTF-8, {@code :} included: the service sends {@code
+   * PartitionKey='A''aaa_bbbb2%22'} for the key {@code A'aaa_bbbb2"} (azure-sdk-for-js recording
+   * {@code special_characters/recording_should_handle_partition_and_row_keys_with_special_chars}:
+   * {@code "} escaped, {@code '} kept), and escapes {@code :} as {@code %3A} when it writes a time
+   * into a URL-safe ETag ({@code W/"datetime'2022-02-01T20%3A52%3A35.2732889Z'"}, same recording).
+   * That is .NET's data-string escaping; no record shows a key with {@code :}, {@code @}, {@code
+   * $}, {@code &}, {@code +}, {@code ,}, {@code ;} or {@code =}, so escaping those too is our
+   * reading of it.
    */
   public String entityPath(String partitionKey, String rowKey) {
     return table
@@ -61,7 +70,7 @@ public record ODataContext(String serviceRoot, String account, String table) {
     StringBuilder out = new StringBuilder(key.length() + 8);
     for (byte b : key.replace("'", "''").getBytes(StandardCharsets.UTF_8)) {
       int c = b & 0xFF;
-      if (c < 0x80 && (Character.isLetterOrDigit(c) || PATH_SAFE.indexOf(c) >= 0)) {
+      if (c < 0x80 && (Character.isLetterOrDigit(c) || UNRESERVED_MARKS.indexOf(c) >= 0)) {
         out.append((char) c);
       } else {
         out.append('%').append(HEX[c >> 4]).append(HEX[c & 0xF]);

@@ -15,11 +15,15 @@ import java.time.Clock;
  * required ("the combination of both query strings is required"); anything else on the root is 400
  * InvalidQueryParameterValue.
  *
- * <p>Stats: the service answers them only on the read-only secondary endpoint of a geo-replicated
- * account, and Azurite only on its {@code -secondary} address. Tabula has one copy of the data and
- * the SDKs ask their own endpoint ({@code TableServiceClient.getStatistics} sends the request to
- * the client's URL), so it answers every endpoint with status {@code live} and the current time as
- * the last sync: a replica that is never behind.
+ * <p>Stats: the service answers them only on the secondary endpoint ("only available on the
+ * secondary location endpoint when read-access geo-redundant replication is enabled", Get Table
+ * Service Stats); the SDKs send them there (Python 12.4.2 to its secondary host, the Java SDK's
+ * own test to a client built on {@code {account}-secondary}). Tabula has one copy of the data, so
+ * it answers status {@code live} with the current time as the last sync: a replica that is never
+ * behind. On the primary the request is 400 InvalidQueryParameterValue, as Azurite answers it;
+ * Azurite's test of that ({@code tests/table/apis/table.service.test.ts}, "GetServiceStats
+ * negative") is written to run against a real account too and expects 400, but no record of a
+ * real account's answer is public.
  */
 public final class ServicePropertiesOperations {
   private final ServicePropertiesService properties;
@@ -36,10 +40,17 @@ public final class ServicePropertiesOperations {
       case "properties" -> new ServiceResponse(200)
           .body(XmlContent.TYPE,
               ServicePropertiesXml.write(properties.get(context.resource().account())));
-      case "stats" -> new ServiceResponse(200)
-          .body(XmlContent.TYPE, ServiceStatsXml.write("live", clock.instant()));
+      case "stats" -> stats(context);
       default -> throw TableErrorCode.INVALID_QUERY_PARAMETER_VALUE.exception();
     };
+  }
+
+  private ServiceResponse stats(OperationContext context) {
+    if (!context.resource().secondary()) {
+      throw TableErrorCode.INVALID_QUERY_PARAMETER_VALUE.exception();
+    }
+    return new ServiceResponse(200)
+        .body(XmlContent.TYPE, ServiceStatsXml.write("live", clock.instant()));
   }
 
   /** PUT on the account root: Set Table Service Properties. */

@@ -12,12 +12,29 @@ import java.util.Objects;
  *     and {@link ResourceKind#ENTITY}; null otherwise
  * @param key the entity key for {@link ResourceKind#ENTITY}; null otherwise
  * @param serviceRoot the URL of the account's service root, for OData links (no trailing slash)
+ * @param secondary whether the request came through the account's read-only secondary endpoint
+ *     ({@code {account}-secondary}, see {@link ResourceParser})
  */
 public record Resource(
-    String account, ResourceKind kind, String table, EntityKey key, String serviceRoot) {
+    String account,
+    ResourceKind kind,
+    String table,
+    EntityKey key,
+    String serviceRoot,
+    boolean secondary) {
   public Resource {
     Objects.requireNonNull(account, "account");
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(serviceRoot, "serviceRoot");
+  }
+
+  /** A resource addressed through the account's primary endpoint. */
+  public Resource(String account, ResourceKind kind, String table, EntityKey key, String serviceRoot) {
+    this(account, kind, table, key, serviceRoot, false);
+  }
+
+  /** The same resource, addressed through the account's secondary endpoint. */
+  Resource onSecondary() {
+    return new Resource(account, kind, table, key, serviceRoot, true);
   }
 }

@@ -12,8 +12,17 @@ import java.util.Set;
  * ({@code /devstoreaccount1/Tables}, the emulator's) when the first path segment is a known
  * account, and host-style ({@code account.table.example.com/Tables}) when the Host's first label
  * is.
+ *
+ * <p>Either may name the account's read-only secondary endpoint instead, {@code
+ * {account}-secondary} (the service's read-access geo-redundant address, and the emulator's
+ * {@code http://127.0.0.1:10002/devstoreaccount1-secondary}): the resource is the account's own,
+ * marked {@link Resource#secondary()}. Python azure-data-tables 12.4.2 swaps its secondary host
+ * into a path-style URL and keeps the account segment after it ({@code
+ * /devstoreaccount1-secondary/devstoreaccount1/?restype=service&comp=stats}); that repeated
+ * segment is skipped.
  */
 public final class ResourceParser {
+  private static final String SECONDARY_SUFFIX = "-secondary";
   private final Set<String> accounts;
 
   public ResourceParser(Set<String> accounts) {
@@ -27,8 +36,9 @@ public final class ResourceParser {
   public Resource parse(ServiceRequest request, String scheme) {
     Resource resource = target(request, scheme);
     if (resource.kind() == ResourceKind.TABLE && "acl".equals(request.queryParameter("comp"))) {
-      return new Resource(
+      Resource acl = new Resource(
           resource.account(), ResourceKind.TABLE_ACL, resource.table(), null, resource.serviceRoot());
+      return resource.secondary() ? acl.onSecondary() : acl;
     }
     return resource;
   }
@@ -42,12 +52,25 @@ public final class ResourceParser {
     String path = request.rawPath().startsWith("/") ? request.rawPath().substring(1) : request.rawPath();
     int slash = path.indexOf('/');
     String first = slash < 0 ? path : path.substring(0, slash);
-    if (accounts.contains(first)) {
-      return Optional.of(first);
+    String account = accountNamed(first);
+    if (account != null) {
+      return Optional.of(account);
     }
     String host = request.header("Host") == null ? "" : request.header("Host");
     String hostAccount = host.contains(".") ? host.substring(0, host.indexOf('.')) : host;
-    return accounts.contains(hostAccount) ? Optional.of(hostAccount) : Optional.empty();
+    return Optional.ofNullable(accountNamed(hostAccount));
+  }
+
+  /** The account a name addresses: a known account itself or its secondary; null otherwise. */
+  private String accountNamed(String name) {
+    if (accounts.contains(name)) {
+      return name;
+    }
+    if (name.endsWith(SECONDARY_SUFFIX)) {
+      String primary = name.substring(0, name.length() - SECONDARY_SUFFIX.length());
+      return accounts.contains(primary) ? primary : null;
+    }
+    return null;
   }
 
   private Resource target(ServiceRequest request, String scheme) {
@@ -56,13 +79,21 @@ public final class ResourceParser {
     String trimmed = path.startsWith("/") ? path.substring(1) : path;
     int slash = trimmed.indexOf('/');
     String first = slash < 0 ? trimmed : trimmed.substring(0, slash);
-    if (accounts.contains(first)) {
+    String account = accountNamed(first);
+    if (account != null) {
       String rest = slash < 0 ? "" : trimmed.substring(slash + 1);
-      return resource(first, rest, scheme + "://" + host + "/" + first);
+      if (account.equals(first)) {
+        return resource(account, rest, scheme + "://" + host + "/" + first);
+      }
+      // Python's secondary form repeats the account after the secondary segment.
+      String own = rest.startsWith(account + "/") ? rest.substring(account.length() + 1) : rest;
+      return resource(account, own, scheme + "://" + host + "/" + first).onSecondary();
     }
-    String hostAccount = host.contains(".") ? host.substring(0, host.indexOf('.')) : host;
-    if (accounts.contains(hostAccount)) {
-      return resource(hostAccount, trimmed, scheme + "://" + host);
+    String hostLabel = host.contains(".") ? host.substring(0, host.indexOf('.')) : host;
+    account = accountNamed(hostLabel);
+    if (account != null) {
+      Resource resource = resource(account, trimmed, scheme + "://" + host);
+      return account.equals(hostLabel) ? resource : resource.onSecondary();
     }
     throw TableErrorCode.INVALID_URI.exception();
   }

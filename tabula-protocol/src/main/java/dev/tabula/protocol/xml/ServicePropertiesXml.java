@@ -98,7 +98,7 @@ public final class ServicePropertiesXml {
   public static byte[] write(ServiceProperties properties) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
-      XMLStreamWriter writer = XmlSupport.writer(out);
+      XMLStreamWriter writer = XmlSupport.documentWriter(out);
       writer.writeStartElement("StorageServiceProperties");
       writeLogging(writer, properties.logging());
       writeMetrics(writer, "HourMetrics", properties.hourMetrics());
@@ -121,9 +121,11 @@ public final class ServicePropertiesXml {
       throws XMLStreamException {
     writer.writeStartElement("Logging");
     XmlSupport.element(writer, "Version", logging.version());
-    XmlSupport.element(writer, "Delete", Boolean.toString(logging.delete()));
+    // Read, Write, Delete: the order a real account answers in (Azure/azure-sdk-for-python
+    // recording test_table_service_properties.pyTestTableServicePropertiestest_table_service_properties.json).
     XmlSupport.element(writer, "Read", Boolean.toString(logging.read()));
     XmlSupport.element(writer, "Write", Boolean.toString(logging.write()));
+    XmlSupport.element(writer, "Delete", Boolean.toString(logging.delete()));
     writeRetention(writer, logging.retention());
     writer.writeEndElement();
   }

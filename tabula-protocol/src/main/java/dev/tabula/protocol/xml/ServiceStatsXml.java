@@ -25,7 +25,7 @@ public final class ServiceStatsXml {
   public static byte[] write(String status, Instant lastSync) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
-      XMLStreamWriter writer = XmlSupport.writer(out);
+      XMLStreamWriter writer = XmlSupport.documentWriter(out);
       writer.writeStartElement("StorageServiceStats");
       writer.writeStartElement("GeoReplication");
       XmlSupport.element(writer, "Status", status);

@@ -63,7 +63,7 @@ public final class SignedIdentifiersXml {
   public static byte[] write(List<AccessPolicy> policies) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
-      XMLStreamWriter writer = XmlSupport.writer(out);
+      XMLStreamWriter writer = XmlSupport.documentWriter(out);
       writer.writeStartElement("SignedIdentifiers");
       for (AccessPolicy policy : policies) {
         writer.writeStartElement("SignedIdentifier");

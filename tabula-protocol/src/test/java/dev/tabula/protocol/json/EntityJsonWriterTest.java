@@ -241,4 +241,15 @@ class EntityJsonWriterTest {
                 + "RowKey='a%20b%2F%C3%A9')\"")
         .contains("\"PartitionKey\":\"A'aaa_bbbb2\\\"\"");
   }
+
+  /**
+   * Only letters, digits and {@code -_.!~*'()} stay as themselves: the service escapes {@code :}
+   * as {@code %3A} in its URLs (see {@link ODataContext#entityPath}); the sub-delimiters a path
+   * could hold are escaped the same way.
+   */
+  @Test
+  void entityPath_escapesColonAndTheSubDelimiters() {
+    assertThat(CTX.entityPath("a:b@c$d&e+f,g;h=i", "-_.!~*()"))
+        .isEqualTo("mytable(PartitionKey='a%3Ab%40c%24d%26e%2Bf%2Cg%3Bh%3Di',RowKey='-_.!~*()')");
+  }
 }

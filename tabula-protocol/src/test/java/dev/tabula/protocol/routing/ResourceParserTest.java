@@ -68,6 +68,47 @@ class ResourceParserTest {
   }
 
   @Test
+  void secondaryEndpoint_pathStyle_isTheAccountsOwnResourceMarkedSecondary() {
+    Resource r = parse("/devstoreaccount1-secondary/t(PartitionKey='a',RowKey='b')");
+    assertThat(r.account()).isEqualTo("devstoreaccount1");
+    assertThat(r.kind()).isEqualTo(ResourceKind.ENTITY);
+    assertThat(r.secondary()).isTrue();
+    assertThat(r.serviceRoot()).isEqualTo("http://127.0.0.1:10002/devstoreaccount1-secondary");
+    assertThat(parse("/devstoreaccount1/Tables").secondary()).isFalse();
+    assertThat(parse("/acct-secondary/t?comp=acl").kind()).isEqualTo(ResourceKind.TABLE_ACL);
+    assertThat(parse("/acct-secondary/t?comp=acl").secondary()).isTrue();
+  }
+
+  @Test
+  void secondaryEndpoint_hostStyle_usesTheHostsFirstLabel() {
+    Resource r = parse("/Tables", "acct-secondary.table.example.com");
+    assertThat(r.account()).isEqualTo("acct");
+    assertThat(r.kind()).isEqualTo(ResourceKind.TABLES);
+    assertThat(r.secondary()).isTrue();
+    assertThat(r.serviceRoot()).isEqualTo("http://acct-secondary.table.example.com");
+  }
+
+  /** Python 12.4.2 asks /devstoreaccount1-secondary/devstoreaccount1/?restype=service&comp=stats. */
+  @Test
+  void secondaryEndpoint_pythonsFormWithTheAccountRepeated_skipsTheRepeat() {
+    Resource root = parse("/devstoreaccount1-secondary/devstoreaccount1/?restype=service&comp=stats");
+    assertThat(root.kind()).isEqualTo(ResourceKind.SERVICE);
+    assertThat(root.secondary()).isTrue();
+    Resource tables = parse("/devstoreaccount1-secondary/devstoreaccount1/Tables");
+    assertThat(tables.kind()).isEqualTo(ResourceKind.TABLES);
+    // A table named like the account, without the slash, is still that table.
+    assertThat(parse("/devstoreaccount1-secondary/devstoreaccount1").table())
+        .isEqualTo("devstoreaccount1");
+  }
+
+  @Test
+  void secondaryOfAnUnknownAccount_isInvalidUri() {
+    assertThatThrownBy(() -> parse("/nobody-secondary/Tables"))
+        .isInstanceOfSatisfying(
+            TableException.class, e -> assertThat(e.code()).isEqualTo(TableErrorCode.INVALID_URI));
+  }
+
+  @Test
   void unknownAccount_isInvalidUri() {
     assertThatThrownBy(() -> parse("/nobody/Tables"))
         .isInstanceOfSatisfying(
