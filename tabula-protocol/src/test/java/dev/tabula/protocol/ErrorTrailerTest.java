@@ -46,6 +46,6 @@ class ErrorTrailerTest {
     assertThat(new String(json.body(), StandardCharsets.UTF_8))
         .contains("RequestId:req\\nTime:2024-01-02T03:04:05.1200000Z\"");
     assertThat(new String(xml.body(), StandardCharsets.UTF_8))
-        .contains("Time:2024-01-02T03:04:05.1200000Z</Message>");
+        .contains("Time:2024-01-02T03:04:05.1200000Z</m:message>");
   }
 }
