@@ -1,15 +1,14 @@
 package dev.tabula.protocol.http;
 
+import dev.tabula.model.TableErrorCode;
 import java.net.InetAddress;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -30,6 +29,10 @@ public final class ServiceRequest {
    */
   private final String[] headerLines;
   private final Map<String, String> queryParameters;
+  /** Query parameter names given more than once; empty for nearly every request. */
+  private final Set<String> repeatedParameters;
+  /** Whether the query string holds an escape that is not {@code %xx} of UTF-8. */
+  private final boolean malformedQuery;
   private final byte[] body;
   private final InetAddress remoteAddress;
 
@@ -87,7 +90,10 @@ public final class ServiceRequest {
     this.rawPath = q < 0 ? uri : uri.substring(0, q);
     this.rawQuery = q < 0 ? "" : uri.substring(q + 1);
     this.headerLines = headerLines;
-    this.queryParameters = parseQuery(rawQuery);
+    QueryString query = QueryString.parse(rawQuery);
+    this.queryParameters = query.parameters();
+    this.repeatedParameters = query.repeated();
+    this.malformedQuery = query.malformed();
     this.body = body;
   }
 
@@ -100,29 +106,37 @@ public final class ServiceRequest {
     return lines.toArray(String[]::new);
   }
 
-  private static Map<String, String> parseQuery(String rawQuery) {
-    Map<String, String> params = new LinkedHashMap<>();
-    if (rawQuery.isEmpty()) {
-      return params;
+  /**
+   * Percent-decodes a path component; {@code +} stays a plus, as in a path.
+   *
+   * @throws dev.tabula.model.TableException 400 InvalidUri when an escape is not {@code %xx} or
+   *     the escapes are not UTF-8. The service's front end refuses a path it cannot decode with a
+   *     bare 400 "Invalid URL" (seen for a blob path in Azure/azure-storage-node issue 385); as for
+   *     a request line it cannot read ({@code MalformedRequestHandler}), the 400 gets the code
+   *     InvalidUri.
+   */
+  public static String decode(String component) {
+    String decoded = PercentDecoding.decode(component, false);
+    if (decoded == null) {
+      throw TableErrorCode.INVALID_URI.exception();
     }
-    for (String pair : rawQuery.split("&")) {
-      if (pair.isEmpty()) {
-        continue;
-      }
-      int eq = pair.indexOf('=');
-      String name = decode(eq < 0 ? pair : pair.substring(0, eq));
-      String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
-      params.putIfAbsent(name, value);
-    }
-    return Collections.unmodifiableMap(params);
+    return decoded;
   }
 
-  /** Percent-decodes a URL component; {@code +} stays a plus, as in a path. */
-  public static String decode(String component) {
-    if (component.indexOf('%') < 0) {
-      return component; // nothing escaped, and a plus stays a plus: the same text, not copied
+  /**
+   * Refuses a query string that holds a malformed escape: 400 InvalidInput, the service's answer
+   * to query escapes it cannot decode (escapes that are not UTF-8 in a {@code $filter}:
+   * Azure/azure-sdk-for-node issue 745, a real-service answer).
+   */
+  public void requireWellFormedQuery() {
+    if (malformedQuery) {
+      throw TableErrorCode.INVALID_INPUT.exception();
     }
-    return URLDecoder.decode(component.replace("+", "%2B"), StandardCharsets.UTF_8);
+  }
+
+  /** Whether the query string gives this parameter more than once. */
+  public boolean repeatsQueryParameter(String name) {
+    return repeatedParameters.contains(name);
   }
 
   /** The HTTP method, upper case. */
@@ -140,7 +154,11 @@ public final class ServiceRequest {
     return rawQuery;
   }
 
-  /** Decoded query parameters; the first value wins when a name repeats. */
+  /**
+   * Decoded query parameters ({@code +} read as a space); the first value wins when a name repeats
+   * (see {@link #repeatsQueryParameter}); a malformed escape is kept as received (see {@link
+   * #requireWellFormedQuery}).
+   */
   public Map<String, String> queryParameters() {
     return queryParameters;
   }
