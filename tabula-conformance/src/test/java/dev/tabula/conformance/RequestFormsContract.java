@@ -7,10 +7,14 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.sas.TableSasPermission;
 import com.azure.data.tables.sas.TableSasSignatureValues;
+import dev.tabula.conformance.support.KeptAliveConnection;
 import dev.tabula.conformance.support.ODataPaths;
 import dev.tabula.conformance.support.RawRequest.Scheme;
 import dev.tabula.conformance.support.RawResponse;
+import dev.tabula.conformance.support.SharedKeySigner;
+import dev.tabula.conformance.support.TestAccounts;
 import java.time.OffsetDateTime;
+import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -260,6 +264,31 @@ abstract class RequestFormsContract extends ConformanceBase {
   }
 
   /** One operation: a request line (headers may follow it, each after a line feed) and a body. */
+  /**
+   * A request line with an absolute URL (RFC 9112 3.2.2: a server must accept it; the service's
+   * HTTP.sys front end does) addresses its path, signed as the path.
+   */
+  @Test
+  void anAbsoluteFormRequestTarget_addressesItsPath() {
+    String path = "/devstoreaccount1/Tables";
+    String date = SharedKeySigner.httpDate(ZonedDateTime.now());
+    String signature = SharedKeySigner.sign(TestAccounts.DEVELOPMENT.key(),
+        SharedKeySigner.liteStringToSign(date,
+            SharedKeySigner.canonicalResource("devstoreaccount1", path, null)));
+
+    try (KeptAliveConnection connection =
+        KeptAliveConnection.open(server.port(), TestAccounts.DEVELOPMENT)) {
+      connection.send("GET http://127.0.0.1:" + server.port() + path + " HTTP/1.1\r\n"
+          + "Host: 127.0.0.1\r\nx-ms-version: 2019-02-02\r\nx-ms-date: " + date + "\r\n"
+          + "Accept: application/json;odata=nometadata\r\n"
+          + "Authorization: SharedKeyLite devstoreaccount1:" + signature + "\r\n\r\n");
+      RawResponse response = connection.readResponse();
+
+      assertThat(response.status()).as(response.toString()).isEqualTo(200);
+      assertThat(response.json().has("value")).isTrue();
+    }
+  }
+
   private static String operation(String requestLine, String json) {
     int lineEnd = requestLine.indexOf('\n');
     String line = lineEnd < 0 ? requestLine : requestLine.substring(0, lineEnd);

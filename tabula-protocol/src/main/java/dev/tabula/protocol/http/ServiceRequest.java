@@ -86,15 +86,59 @@ public final class ServiceRequest {
       InetAddress remoteAddress) {
     this.remoteAddress = remoteAddress;
     this.method = Objects.requireNonNull(method, "method").toUpperCase(Locale.ROOT);
-    int q = uri.indexOf('?');
-    this.rawPath = q < 0 ? uri : uri.substring(0, q);
-    this.rawQuery = q < 0 ? "" : uri.substring(q + 1);
-    this.headerLines = headerLines;
+    String target = uri;
+    String[] lines = headerLines;
+    int authority = absoluteFormAuthority(uri);
+    if (authority > 0) {
+      // RFC 9112 3.2.2: a server accepts the absolute form (http://host/path), as the service's
+      // HTTP.sys front end does, and its authority takes the place of the Host header.
+      int end = authorityEnd(uri, authority);
+      lines = withHost(headerLines, uri.substring(authority, end));
+      target = end == uri.length() || uri.charAt(end) != '/' ? "/" + uri.substring(end)
+          : uri.substring(end);
+    }
+    int q = target.indexOf('?');
+    this.rawPath = q < 0 ? target : target.substring(0, q);
+    this.rawQuery = q < 0 ? "" : target.substring(q + 1);
+    this.headerLines = lines;
     QueryString query = QueryString.parse(rawQuery);
     this.queryParameters = query.parameters();
     this.repeatedParameters = query.repeated();
     this.malformedQuery = query.malformed();
     this.body = body;
+  }
+
+  /** Where the authority of an absolute-form target starts, or -1 for a path. */
+  private static int absoluteFormAuthority(String uri) {
+    if (uri.startsWith("/")) {
+      return -1;
+    }
+    if (uri.regionMatches(true, 0, "http://", 0, 7)) {
+      return 7;
+    }
+    return uri.regionMatches(true, 0, "https://", 0, 8) ? 8 : -1;
+  }
+
+  private static int authorityEnd(String uri, int start) {
+    int end = start;
+    while (end < uri.length() && uri.charAt(end) != '/' && uri.charAt(end) != '?') {
+      end++;
+    }
+    return end;
+  }
+
+  /** The header lines with every Host line replaced by one naming {@code host}. */
+  private static String[] withHost(String[] headerLines, String host) {
+    List<String> out = new ArrayList<>(headerLines.length + 2);
+    out.add("Host");
+    out.add(host.substring(host.lastIndexOf('@') + 1));
+    for (int i = 0; i < headerLines.length; i += 2) {
+      if (!sameName(headerLines[i], "Host")) {
+        out.add(headerLines[i]);
+        out.add(headerLines[i + 1]);
+      }
+    }
+    return out.toArray(String[]::new);
   }
 
   private static String[] lines(Map<String, List<String>> headers) {
