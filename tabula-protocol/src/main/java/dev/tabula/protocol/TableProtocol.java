@@ -179,8 +179,15 @@ public final class TableProtocol {
     return startsWritesWithoutBlocking
         && ENTITY_WRITE_METHODS.contains(method)
         && request.body().length <= MAX_BODY_STARTED_WITHOUT_BLOCKING
-        && !request.rawPath().endsWith("$batch")
+        && !namesBatch(request.rawPath())
         && request.header("Origin") == null;
+  }
+
+  /** Whether a path may name {@code $batch}: also escaped, or with a trailing slash. */
+  private static boolean namesBatch(String path) {
+    String trimmed = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    return trimmed.endsWith("$batch") || trimmed.regionMatches(
+        true, Math.max(0, trimmed.length() - 8), "%24batch", 0, 8);
   }
 
   /** What an operation failed with, as the service's error response. */
@@ -229,6 +236,7 @@ public final class TableProtocol {
   private CompletableFuture<ServiceResponse> dispatch(
       ServiceRequest request, String scheme, String requestId, Executor finishOn) {
     Resource resource = parser.parse(request, scheme);
+    request.requireWellFormedQuery();
     String method = MethodResolver.effectiveMethod(request);
     ProtocolVersion.check(request);
     AccessGrant access = authenticator.authenticate(request, resource.account()).grant();

@@ -31,8 +31,14 @@ public record ServerConfig(
   /** The emulator's table port, so emulator connection strings work unchanged. */
   public static final int DEFAULT_PORT = 10002;
 
-  /** A batch may carry 4 MiB; anything larger is refused before it is buffered whole. */
-  public static final int DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024 + 64 * 1024;
+  /**
+   * The service's request body limit, 4 MiB, for every operation, $batch included: anything larger
+   * is 413 RequestBodyTooLarge, refused before it is buffered whole. Evidence: a real-service
+   * answer to an oversized insert (Azure/Azurite issue 1319: 413 RequestBodyTooLarge "The request
+   * body is too large and exceeds the maximum permissible limit.", Server Windows-Azure-Table/1.0)
+   * and to a $batch over 4 MB (Azure/Azurite issue 1467, the same 413, batch-level).
+   */
+  public static final int DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
   public ServerConfig {
     Objects.requireNonNull(host, "host");

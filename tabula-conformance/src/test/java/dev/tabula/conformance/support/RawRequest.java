@@ -37,6 +37,7 @@ public final class RawRequest {
   private String signedPath;
   private String signedContentType;
   private boolean secondary;
+  private boolean overSocket;
 
   RawRequest(RawClient client, String method, String path) {
     this.client = client;
@@ -119,6 +120,15 @@ public final class RawRequest {
     return this;
   }
 
+  /**
+   * Sends over a plain socket, the target exactly as written: the JDK client refuses URLs it
+   * cannot parse (a malformed escape such as {@code %zz}).
+   */
+  public RawRequest overSocket() {
+    this.overSocket = true;
+    return this;
+  }
+
   /** Sets x-ms-date. */
   public RawRequest msDate(ZonedDateTime time) {
     return header("x-ms-date", SharedKeySigner.httpDate(time));
@@ -146,7 +156,7 @@ public final class RawRequest {
    */
   public RawResponse exchange() {
     sign(endpointSegment() + "/" + (signedPath != null ? signedPath : pathOnly()));
-    return headers.containsKey("Date") || fillerBodyLength >= 0
+    return headers.containsKey("Date") || fillerBodyLength >= 0 || overSocket
         ? SocketTransport.exchange(client.port(), method, target(), headers, body, fillerBodyLength)
         : sendWithJdkClient();
   }

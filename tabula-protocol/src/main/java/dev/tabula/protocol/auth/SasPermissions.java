@@ -69,6 +69,29 @@ final class SasPermissions {
         || operation == ServiceOperation.INSERT_OR_MERGE_ENTITY;
   }
 
+  /** A table's service SAS letters, in the order a signature must give them. */
+  private static final String TABLE_LETTERS = "raud";
+
+  /**
+   * Refuses a service SAS {@code sp} that is not letters of {@code raud} in that order, each at
+   * most once: 403 AuthenticationFailed "Signature fields not well formed.". The service's
+   * documentation ("Create a service SAS", the permissions of a table: query r, add a, update u,
+   * delete d) says permissions must be given in their listed order; every SDK writes them so
+   * (Java TableSasPermission, .NET TableSasPermissions, Python and JavaScript alike). An account
+   * SAS is not held to this: its documentation says letters that do not apply to the signed
+   * resource types are ignored, so there they grant nothing and refuse nothing.
+   */
+  static void requireTableOrder(String permissions) {
+    int next = 0;
+    for (int i = 0; i < permissions.length(); i++) {
+      int at = TABLE_LETTERS.indexOf(permissions.charAt(i), next);
+      if (at < 0) {
+        throw AuthenticationErrors.authenticationFailed("Signature fields not well formed.");
+      }
+      next = at + 1;
+    }
+  }
+
   /** Whether {@code granted} holds every letter of {@code needed}. */
   static boolean hasAll(String granted, String needed) {
     return needed.chars().allMatch(c -> granted.indexOf(c) >= 0);

@@ -45,6 +45,9 @@ public final class ServiceSasAuthenticator implements RequestAuthenticator {
     if (!SasParameters.given(sas.table())) {
       throw AuthenticationErrors.authenticationFailed("tn is mandatory. Cannot be empty");
     }
+    if (sas.permissions() != null) {
+      SasPermissions.requireTableOrder(sas.permissions());
+    }
     SasSignatures.verify(keys, account, SasStringToSign.service(sas, account), sas.signature());
     SasTerms terms = SasTerms.of(sas, policyOf(sas, account));
     terms.checkWindow(clock.instant());

@@ -47,14 +47,22 @@ final class OperationReader {
   /** The sub-request resolved against the batch: its request form and the resource it names. */
   record Target(ServiceRequest request, Resource resource) {}
 
-  /** Resolves a sub-request's URL; another account than the batch's is 400 InvalidInput. */
+  /**
+   * Resolves a sub-request's URL; another account than the batch's is 400 InvalidInput, and so is
+   * a malformed escape in its query (as for a request of its own). When the batch was sent
+   * path-style, a path without the account is the batch's account's (see {@link
+   * ResourceParser#parse(ServiceRequest, String, String)}).
+   */
   Target resolve(SubRequest sub, Resource batch, String batchHost) {
     ServiceRequest request = sub.toServiceRequest(batchHost);
     String root = batch.serviceRoot();
-    Resource resource = parser.parse(request, root.substring(0, root.indexOf("://")));
+    boolean pathStyle = root.endsWith("/" + batch.account());
+    Resource resource = parser.parse(
+        request, root.substring(0, root.indexOf("://")), pathStyle ? batch.account() : null);
     if (!resource.account().equals(batch.account())) {
       throw TableErrorCode.INVALID_INPUT.exception();
     }
+    request.requireWellFormedQuery();
     return new Target(request, resource);
   }
 

@@ -1,15 +1,14 @@
 package dev.tabula.protocol.http;
 
+import dev.tabula.model.TableErrorCode;
 import java.net.InetAddress;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -30,6 +29,10 @@ public final class ServiceRequest {
    */
   private final String[] headerLines;
   private final Map<String, String> queryParameters;
+  /** Query parameter names given more than once; empty for nearly every request. */
+  private final Set<String> repeatedParameters;
+  /** Whether the query string holds an escape that is not {@code %xx} of UTF-8. */
+  private final boolean malformedQuery;
   private final byte[] body;
   private final InetAddress remoteAddress;
 
@@ -83,12 +86,59 @@ public final class ServiceRequest {
       InetAddress remoteAddress) {
     this.remoteAddress = remoteAddress;
     this.method = Objects.requireNonNull(method, "method").toUpperCase(Locale.ROOT);
-    int q = uri.indexOf('?');
-    this.rawPath = q < 0 ? uri : uri.substring(0, q);
-    this.rawQuery = q < 0 ? "" : uri.substring(q + 1);
-    this.headerLines = headerLines;
-    this.queryParameters = parseQuery(rawQuery);
+    String target = uri;
+    String[] lines = headerLines;
+    int authority = absoluteFormAuthority(uri);
+    if (authority > 0) {
+      // RFC 9112 3.2.2: a server accepts the absolute form (http://host/path), as the service's
+      // HTTP.sys front end does, and its authority takes the place of the Host header.
+      int end = authorityEnd(uri, authority);
+      lines = withHost(headerLines, uri.substring(authority, end));
+      target = end == uri.length() || uri.charAt(end) != '/' ? "/" + uri.substring(end)
+          : uri.substring(end);
+    }
+    int q = target.indexOf('?');
+    this.rawPath = q < 0 ? target : target.substring(0, q);
+    this.rawQuery = q < 0 ? "" : target.substring(q + 1);
+    this.headerLines = lines;
+    QueryString query = QueryString.parse(rawQuery);
+    this.queryParameters = query.parameters();
+    this.repeatedParameters = query.repeated();
+    this.malformedQuery = query.malformed();
     this.body = body;
+  }
+
+  /** Where the authority of an absolute-form target starts, or -1 for a path. */
+  private static int absoluteFormAuthority(String uri) {
+    if (uri.startsWith("/")) {
+      return -1;
+    }
+    if (uri.regionMatches(true, 0, "http://", 0, 7)) {
+      return 7;
+    }
+    return uri.regionMatches(true, 0, "https://", 0, 8) ? 8 : -1;
+  }
+
+  private static int authorityEnd(String uri, int start) {
+    int end = start;
+    while (end < uri.length() && uri.charAt(end) != '/' && uri.charAt(end) != '?') {
+      end++;
+    }
+    return end;
+  }
+
+  /** The header lines with every Host line replaced by one naming {@code host}. */
+  private static String[] withHost(String[] headerLines, String host) {
+    List<String> out = new ArrayList<>(headerLines.length + 2);
+    out.add("Host");
+    out.add(host.substring(host.lastIndexOf('@') + 1));
+    for (int i = 0; i < headerLines.length; i += 2) {
+      if (!sameName(headerLines[i], "Host")) {
+        out.add(headerLines[i]);
+        out.add(headerLines[i + 1]);
+      }
+    }
+    return out.toArray(String[]::new);
   }
 
   private static String[] lines(Map<String, List<String>> headers) {
@@ -100,29 +150,37 @@ public final class ServiceRequest {
     return lines.toArray(String[]::new);
   }
 
-  private static Map<String, String> parseQuery(String rawQuery) {
-    Map<String, String> params = new LinkedHashMap<>();
-    if (rawQuery.isEmpty()) {
-      return params;
+  /**
+   * Percent-decodes a path component; {@code +} stays a plus, as in a path.
+   *
+   * @throws dev.tabula.model.TableException 400 InvalidUri when an escape is not {@code %xx} or
+   *     the escapes are not UTF-8. The service's front end refuses a path it cannot decode with a
+   *     bare 400 "Invalid URL" (seen for a blob path in Azure/azure-storage-node issue 385); as for
+   *     a request line it cannot read ({@code MalformedRequestHandler}), the 400 gets the code
+   *     InvalidUri.
+   */
+  public static String decode(String component) {
+    String decoded = PercentDecoding.decode(component, false);
+    if (decoded == null) {
+      throw TableErrorCode.INVALID_URI.exception();
     }
-    for (String pair : rawQuery.split("&")) {
-      if (pair.isEmpty()) {
-        continue;
-      }
-      int eq = pair.indexOf('=');
-      String name = decode(eq < 0 ? pair : pair.substring(0, eq));
-      String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
-      params.putIfAbsent(name, value);
-    }
-    return Collections.unmodifiableMap(params);
+    return decoded;
   }
 
-  /** Percent-decodes a URL component; {@code +} stays a plus, as in a path. */
-  public static String decode(String component) {
-    if (component.indexOf('%') < 0) {
-      return component; // nothing escaped, and a plus stays a plus: the same text, not copied
+  /**
+   * Refuses a query string that holds a malformed escape: 400 InvalidInput, the service's answer
+   * to query escapes it cannot decode (escapes that are not UTF-8 in a {@code $filter}:
+   * Azure/azure-sdk-for-node issue 745, a real-service answer).
+   */
+  public void requireWellFormedQuery() {
+    if (malformedQuery) {
+      throw TableErrorCode.INVALID_INPUT.exception();
     }
-    return URLDecoder.decode(component.replace("+", "%2B"), StandardCharsets.UTF_8);
+  }
+
+  /** Whether the query string gives this parameter more than once. */
+  public boolean repeatsQueryParameter(String name) {
+    return repeatedParameters.contains(name);
   }
 
   /** The HTTP method, upper case. */
@@ -140,7 +198,11 @@ public final class ServiceRequest {
     return rawQuery;
   }
 
-  /** Decoded query parameters; the first value wins when a name repeats. */
+  /**
+   * Decoded query parameters ({@code +} read as a space); the first value wins when a name repeats
+   * (see {@link #repeatsQueryParameter}); a malformed escape is kept as received (see {@link
+   * #requireWellFormedQuery}).
+   */
   public Map<String, String> queryParameters() {
     return queryParameters;
   }

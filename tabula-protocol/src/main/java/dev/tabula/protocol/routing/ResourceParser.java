@@ -34,7 +34,19 @@ public final class ResourceParser {
    * URL with {@code comp=acl} names the table's access policies, as in the service.
    */
   public Resource parse(ServiceRequest request, String scheme) {
-    Resource resource = target(request, scheme);
+    return parse(request, scheme, null);
+  }
+
+  /**
+   * The same, for an operation inside a {@code $batch} sent to a path-style endpoint: a path that
+   * names no account ({@code PUT /table(...)}, as Microsoft's legacy Python library writes its
+   * operations, the account prefix being added to the batch's own URL only) is read against
+   * {@code batchAccount}, path-style.
+   *
+   * @param batchAccount the account of a path-style batch, or null
+   */
+  public Resource parse(ServiceRequest request, String scheme, String batchAccount) {
+    Resource resource = target(request, scheme, batchAccount);
     if (resource.kind() == ResourceKind.TABLE && "acl".equals(request.queryParameter("comp"))) {
       Resource acl = new Resource(
           resource.account(), ResourceKind.TABLE_ACL, resource.table(), null, resource.serviceRoot());
@@ -73,7 +85,7 @@ public final class ResourceParser {
     return null;
   }
 
-  private Resource target(ServiceRequest request, String scheme) {
+  private Resource target(ServiceRequest request, String scheme, String batchAccount) {
     String path = request.rawPath();
     String host = request.header("Host") == null ? "localhost" : request.header("Host");
     String trimmed = path.startsWith("/") ? path.substring(1) : path;
@@ -95,10 +107,14 @@ public final class ResourceParser {
       Resource resource = resource(account, trimmed, scheme + "://" + host);
       return account.equals(hostLabel) ? resource : resource.onSecondary();
     }
+    if (batchAccount != null) {
+      return resource(batchAccount, trimmed, scheme + "://" + host + "/" + batchAccount);
+    }
     throw TableErrorCode.INVALID_URI.exception();
   }
 
-  private static Resource resource(String account, String rawRest, String serviceRoot) {
+  private static Resource resource(String account, String pathRest, String serviceRoot) {
+    String rawRest = withoutTrailingSlash(pathRest);
     if (rawRest.isEmpty()) {
       return new Resource(account, ResourceKind.SERVICE, null, null, serviceRoot);
     }
@@ -120,6 +136,16 @@ public final class ResourceParser {
     }
     EntityKey key = EntityKeyPredicate.parse(args);
     return new Resource(account, ResourceKind.ENTITY, name, key, serviceRoot);
+  }
+
+  /**
+   * The path without one trailing slash: {@code /account/Tables/} addresses what {@code
+   * /account/Tables} does, as do a table's, an entity's and the batch's paths with a slash after
+   * them (issue 17, item 15; no record of the service's answer was found, so every resource
+   * takes it, as the OData URL conventions of the service's original data-services stack do).
+   */
+  private static String withoutTrailingSlash(String rest) {
+    return rest.length() > 1 && rest.endsWith("/") ? rest.substring(0, rest.length() - 1) : rest;
   }
 
   private static Resource tablesResource(String account, String args, String serviceRoot) {

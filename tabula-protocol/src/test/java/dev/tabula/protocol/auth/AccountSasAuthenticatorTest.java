@@ -71,6 +71,25 @@ class AccountSasAuthenticatorTest {
     both.authorize(ServiceOperation.INSERT_OR_REPLACE_ENTITY, "t", null);
   }
 
+  /**
+   * An account SAS's letters are not held to an order, and letters that grant nothing on tables
+   * are ignored: "Create an account SAS" says permissions that do not match the signed resource
+   * type are ignored (issue 17, item 19).
+   */
+  @Test
+  void permissionLetters_inAnyOrder_withOthersIgnored() {
+    String expiry = "2026-11-30T08:00:00Z";
+    String toSign = String.join("\n", TestSigner.ACCOUNT, "pdrr", "t", "o", "", expiry, "", "",
+        "2019-02-02", "");
+    String sig = java.net.URLEncoder.encode(TestSigner.sign(TestSigner.PRIMARY_KEY, toSign),
+        java.nio.charset.StandardCharsets.UTF_8);
+    AccessGrant grant = grant("sv=2019-02-02&ss=t&srt=o&sp=pdrr&se=" + expiry + "&sig=" + sig);
+
+    grant.authorize(ServiceOperation.QUERY_ENTITIES, "t", null);
+    grant.authorize(ServiceOperation.DELETE_ENTITY, "t", null);
+    assertCode(grant, ServiceOperation.INSERT_ENTITY, TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH);
+  }
+
   @Test
   void tamperedOrWrongKey_isRefused() {
     String sas = sdkSas(TestSigner.PRIMARY_KEY, "r", "o");

@@ -107,6 +107,32 @@ class ServiceSasAuthenticatorTest {
     assertThat(grant(sas).keys()).isEqualTo(KeyScope.ALL);
   }
 
+  /** A 2013-08-15 signature (the shortest string to sign) with these permission letters. */
+  private static String signedWithPermissions(String permissions) {
+    String expiry = "2026-11-30T08:00:00Z";
+    String toSign = String.join("\n", permissions, "", expiry, "/devstoreaccount1/mytable", "",
+        "2013-08-15", "", "", "", "");
+    return "sv=2013-08-15&tn=MyTable&sp=" + permissions + "&se=" + expiry + "&sig="
+        + encode(TestSigner.sign(TestSigner.PRIMARY_KEY, toSign));
+  }
+
+  /**
+   * Issue 17, item 19: a table's letters must come in their documented order r, a, u, d, each
+   * once ("Create a service SAS": permissions are given in the order listed; every SDK writes
+   * them so). Anything else is refused as not well formed, though correctly signed.
+   */
+  @Test
+  void permissions_mustBeTableLettersInOrder() {
+    grant(signedWithPermissions("raud")).authorize(ServiceOperation.DELETE_ENTITY, "MyTable", null);
+    grant(signedWithPermissions("rd")).authorize(ServiceOperation.QUERY_ENTITIES, "MyTable", null);
+
+    for (String bad : new String[] {"ar", "rr", "rx", "rw", "R", "dr"}) {
+      TableException e = rejects(authenticator, request(signedWithPermissions(bad)),
+          TableErrorCode.AUTHENTICATION_FAILED);
+      assertThat(e.getMessage()).as(bad).contains("Signature fields not well formed.");
+    }
+  }
+
   @Test
   void expiredOrNotYetValid_isRefused() {
     TableSasSignatureValues expired =

@@ -2,6 +2,7 @@ package dev.tabula.protocol.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tabula.model.TableException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -50,11 +51,32 @@ class ServiceRequestProperties {
         .headers()).isEqualTo(expected);
   }
 
+  /**
+   * Path decoding is URL decoding with the plus kept, except that escapes which are not UTF-8
+   * are refused rather than read as U+FFFD (the JDK's decoder replaces them).
+   */
   @Property(tries = 2000)
   void decode_isUrlDecoding_withThePlusKept(@ForAll("components") String component) {
+    String expected = outcome(() ->
+        URLDecoder.decode(component.replace("+", "%2B"), StandardCharsets.UTF_8));
     assertThat(outcome(() -> ServiceRequest.decode(component)))
-        .isEqualTo(outcome(() ->
-            URLDecoder.decode(component.replace("+", "%2B"), StandardCharsets.UTF_8)));
+        .isEqualTo(expected.contains("\uFFFD") ? "refused" : expected);
+  }
+
+  /** A query string reads a plus as a space, and its parameters as the path reads escapes. */
+  @Property(tries = 2000)
+  void queryValues_areUrlDecoding_withThePlusASpace(@ForAll("components") String component) {
+    String expected = outcome(() -> URLDecoder.decode(component, StandardCharsets.UTF_8));
+    // The JDK's decoder reads "%+a" as a signed hex number (a line feed); that is no escape.
+    boolean malformed = expected.equals("refused") || expected.contains("\uFFFD")
+        || component.contains("%+");
+    ServiceRequest request = new ServiceRequest(
+        "GET", "/a/t()?x=" + component.replace("&", "%26"), Map.of(), new byte[0]);
+
+    assertThat(outcome(() -> {
+      request.requireWellFormedQuery();
+      return request.queryParameter("x");
+    })).isEqualTo(malformed ? "refused" : expected);
   }
 
   @Example
@@ -62,6 +84,17 @@ class ServiceRequestProperties {
     assertThat(ServiceRequest.decode("a+b")).isEqualTo("a+b");
     assertThat(ServiceRequest.decode("a%2Bb+c%20d")).isEqualTo("a+b+c d");
     assertThat(ServiceRequest.decode("%C3%A9t%C3%A9")).isEqualTo("\u00e9t\u00e9");
+  }
+
+  @Example
+  void query_readsPlusAsSpace_andNotesRepeatedNames() {
+    ServiceRequest request = new ServiceRequest("GET",
+        "/a/t()?$filter=PartitionKey+eq+%27p%2B%27&sig=one&sig=two", Map.of(), new byte[0]);
+
+    assertThat(request.queryParameter("$filter")).isEqualTo("PartitionKey eq 'p+'");
+    assertThat(request.queryParameter("sig")).isEqualTo("one");
+    assertThat(request.repeatsQueryParameter("sig")).isTrue();
+    assertThat(request.repeatsQueryParameter("$filter")).isFalse();
   }
 
   @Provide
@@ -93,7 +126,7 @@ class ServiceRequestProperties {
   private static String outcome(Supplier<String> decoding) {
     try {
       return "ok:" + decoding.get();
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | TableException e) {
       return "refused";
     }
   }

@@ -38,4 +38,25 @@ class ServiceRequestTest {
 
     assertThat(fromLines.headers()).isEqualTo(fromMap.headers());
   }
+
+  /**
+   * An absolute-form target (RFC 9112 3.2.2, which a server must accept; the service's HTTP.sys
+   * front end does): its path and query are the request's, its authority the Host.
+   */
+  @Test
+  void absoluteFormTarget_givesItsPathAndItsAuthorityAsTheHost() {
+    ServiceRequest request = ServiceRequest.fromHeaderLines("GET",
+        "HTTP://acct.table.example.com:10002/Tables?$top=1",
+        List.of(Map.entry("host", "other"), Map.entry("Accept", "a")), new byte[0], null);
+    ServiceRequest bare = new ServiceRequest("GET", "https://127.0.0.1:10002?comp=x",
+        Map.of(), new byte[0]);
+
+    assertThat(request.rawPath()).isEqualTo("/Tables");
+    assertThat(request.queryParameter("$top")).isEqualTo("1");
+    assertThat(request.headers("Host")).containsExactly("acct.table.example.com:10002");
+    assertThat(request.header("Accept")).isEqualTo("a");
+    assertThat(bare.rawPath()).isEqualTo("/");
+    assertThat(bare.queryParameter("comp")).isEqualTo("x");
+    assertThat(bare.header("Host")).isEqualTo("127.0.0.1:10002");
+  }
 }

@@ -138,4 +138,52 @@ class ResourceParserTest {
               e -> assertThat(e.code()).isEqualTo(TableErrorCode.INVALID_INPUT));
     }
   }
+
+  /** Issue 17, item 15: one trailing slash addresses the same resource. */
+  @Test
+  void oneTrailingSlash_addressesTheSameResource() {
+    assertThat(parse("/acct/Tables/").kind()).isEqualTo(ResourceKind.TABLES);
+    assertThat(parse("/acct/Tables('t')/").table()).isEqualTo("t");
+    assertThat(parse("/acct/Orders/").table()).isEqualTo("Orders");
+    assertThat(parse("/acct/Orders()/").kind()).isEqualTo(ResourceKind.TABLE);
+    assertThat(parse("/acct/Orders(PartitionKey='a',RowKey='b')/").key())
+        .isEqualTo(new EntityKey("a", "b"));
+    assertThat(parse("/acct/$batch/").kind()).isEqualTo(ResourceKind.BATCH);
+    assertThat(parse("/Tables/", "acct.table.example.com").kind()).isEqualTo(ResourceKind.TABLES);
+    assertThatThrownBy(() -> parse("/acct/Tables//"))
+        .isInstanceOfSatisfying(
+            TableException.class, e -> assertThat(e.code()).isEqualTo(TableErrorCode.INVALID_URI));
+  }
+
+  /** Issue 17, item 14: a malformed escape in the path is 400 InvalidUri, not a failure. */
+  @Test
+  void malformedEscapesInThePath_areInvalidUri() {
+    for (String bad : List.of("/acct/t%zz", "/acct/t(PartitionKey='%zz',RowKey='b')",
+        "/acct/t%2", "/acct/t(PartitionKey='%C3%28',RowKey='b')")) {
+      assertThatThrownBy(() -> parse(bad))
+          .as(bad)
+          .isInstanceOfSatisfying(
+              TableException.class,
+              e -> assertThat(e.code()).isEqualTo(TableErrorCode.INVALID_URI));
+    }
+  }
+
+  /** Issue 17, item 17: inside a path-style batch, a path without the account is the batch's. */
+  @Test
+  void batchAccount_resolvesAPathThatNamesNoAccount() {
+    ServiceRequest request = new ServiceRequest("PUT", "/Orders(PartitionKey='a',RowKey='b')",
+        Map.of("Host", List.of("127.0.0.1:10002")), new byte[0]);
+
+    Resource r = parser.parse(request, "http", "acct");
+
+    assertThat(r.account()).isEqualTo("acct");
+    assertThat(r.table()).isEqualTo("Orders");
+    assertThat(r.serviceRoot()).isEqualTo("http://127.0.0.1:10002/acct");
+    assertThat(parser.parse(new ServiceRequest("POST", "/devstoreaccount1/Orders",
+        Map.of("Host", List.of("127.0.0.1:10002")), new byte[0]), "http", "acct").account())
+        .isEqualTo("devstoreaccount1");
+    assertThatThrownBy(() -> parser.parse(request, "http"))
+        .isInstanceOfSatisfying(
+            TableException.class, e -> assertThat(e.code()).isEqualTo(TableErrorCode.INVALID_URI));
+  }
 }
