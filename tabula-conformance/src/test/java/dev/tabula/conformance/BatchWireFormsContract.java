@@ -6,11 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import dev.tabula.conformance.support.RawResponse;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,7 +15,6 @@ import org.junit.jupiter.api.Test;
  * merges), the response layout, and the failures that concern the batch as a whole.
  */
 abstract class BatchWireFormsContract extends ConformanceBase {
-  private static final Pattern STATUS_LINE = Pattern.compile("(?m)^HTTP/1\\.1 (\\d{3}) ");
 
   private String root() {
     return server.endpoint("devstoreaccount1");
@@ -32,14 +27,6 @@ abstract class BatchWireFormsContract extends ConformanceBase {
         .send();
   }
 
-  private static List<Integer> statuses(RawResponse response) {
-    List<Integer> out = new ArrayList<>();
-    Matcher m = STATUS_LINE.matcher(response.bodyText());
-    while (m.find()) {
-      out.add(Integer.parseInt(m.group(1)));
-    }
-    return out;
-  }
 
   private TableClient tableWith(String... rowKeys) {
     TableClient table = newTable();
@@ -77,7 +64,7 @@ abstract class BatchWireFormsContract extends ConformanceBase {
     assertThat(response.status()).as(response.toString()).isEqualTo(202);
     assertThat(response.header("Content-Type")).startsWith("multipart/mixed; boundary=batchresponse_");
     assertThat(response.bodyText()).startsWith("--batchresponse_");
-    assertThat(statuses(response)).containsExactly(204, 204, 204);
+    assertThat(response.batchPartStatuses()).containsExactly(204, 204, 204);
     assertThat(response.bodyText())
         .contains("Preference-Applied: return-no-content\r\nDataServiceVersion: 3.0;\r\n")
         .contains("Location: " + root() + "/" + t + "(PartitionKey='p',RowKey='03')\r\n");
@@ -104,7 +91,7 @@ abstract class BatchWireFormsContract extends ConformanceBase {
 
     RawResponse response = batch("batch_p", body);
 
-    assertThat(statuses(response)).as(response.toString()).containsExactly(204, 204);
+    assertThat(response.batchPartStatuses()).as(response.toString()).containsExactly(204, 204);
     // The service does not echo a part-header Content-ID (Python recording, 2020).
     assertThat(response.bodyText()).doesNotContain("Content-ID");
     assertThat(table.getEntity("p", "m").getProperties()).containsEntry("a", 5).containsEntry("b", 2);
@@ -128,7 +115,7 @@ abstract class BatchWireFormsContract extends ConformanceBase {
 
     assertThat(response.status()).isEqualTo(202);
     assertThat(response.errorCode()).isNull();
-    assertThat(statuses(response)).containsExactly(409);
+    assertThat(response.batchPartStatuses()).containsExactly(409);
     assertThat(response.bodyText())
         .contains("HTTP/1.1 409 Conflict\r\nContent-ID: 7\r\n")
         .contains("\"code\":\"EntityAlreadyExists\"")
@@ -151,7 +138,7 @@ abstract class BatchWireFormsContract extends ConformanceBase {
     RawResponse response = batch("b", "--b\nContent-Type: multipart/mixed; boundary=cs\n\n"
         + insert("cs", t, "r", null) + "--cs--\n--b--\n");
 
-    assertThat(statuses(response)).as(response.toString()).containsExactly(201);
+    assertThat(response.batchPartStatuses()).as(response.toString()).containsExactly(201);
     assertThat(response.bodyText()).contains("\"RowKey\":\"r\"").contains("odata.etag")
         .doesNotContain("Preference-Applied");
   }
@@ -166,7 +153,7 @@ abstract class BatchWireFormsContract extends ConformanceBase {
 
     RawResponse response = batch("b", body);
 
-    assertThat(statuses(response)).containsExactly(400);
+    assertThat(response.batchPartStatuses()).containsExactly(400);
     assertThat(response.bodyText()).contains("MissingRequiredHeader").contains("\"value\":\"1:");
   }
 
@@ -179,7 +166,7 @@ abstract class BatchWireFormsContract extends ConformanceBase {
 
     RawResponse response = batch("b", body);
 
-    assertThat(statuses(response)).as(response.toString()).containsExactly(415);
+    assertThat(response.batchPartStatuses()).as(response.toString()).containsExactly(415);
     assertThat(response.bodyText()).contains("AtomFormatNotSupported").contains("\"value\":\"1:");
   }
 
@@ -192,7 +179,7 @@ abstract class BatchWireFormsContract extends ConformanceBase {
 
     RawResponse response = batch("b", body);
 
-    assertThat(statuses(response)).as(response.toString()).containsExactly(200);
+    assertThat(response.batchPartStatuses()).as(response.toString()).containsExactly(200);
     assertThat(response.bodyText()).doesNotContain("changesetresponse_")
         .contains("\"RowKey\":\"r\"").contains("\"a\":1");
   }

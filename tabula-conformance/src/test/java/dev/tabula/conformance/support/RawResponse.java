@@ -5,13 +5,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** One HTTP response as the wire carried it: status, headers (names case-insensitive) and body. */
 public final class RawResponse {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern PART_STATUS_LINE = Pattern.compile("(?m)^HTTP/1\\.1 (\\d{3}) ");
 
   private final int status;
   private final Map<String, List<String>> headers;
@@ -51,6 +55,16 @@ public final class RawResponse {
 
   public byte[] body() {
     return body.clone();
+  }
+
+  /** The statuses of a {@code $batch} answer's parts, in order. */
+  public List<Integer> batchPartStatuses() {
+    List<Integer> out = new ArrayList<>();
+    Matcher m = PART_STATUS_LINE.matcher(bodyText());
+    while (m.find()) {
+      out.add(Integer.parseInt(m.group(1)));
+    }
+    return out;
   }
 
   /** The body parsed as JSON. */
