@@ -24,6 +24,8 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.Status;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The open RocksDB instance, its two column families and every native object they need, closed
@@ -34,6 +36,7 @@ import org.rocksdb.WriteOptions;
  * if it can without waiting, its {@link #get}s reading memtables and the block cache alone.
  */
 final class RocksDatabase implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(RocksDatabase.class);
   private static final byte[] CATALOG = "catalog".getBytes(StandardCharsets.UTF_8);
   private static final byte[] ENTITIES = "entities".getBytes(StandardCharsets.UTF_8);
   private static final long MAX_TOTAL_WAL_BYTES = 256L * 1024 * 1024;
@@ -54,6 +57,8 @@ final class RocksDatabase implements AutoCloseable {
   private final List<ColumnFamilyDescriptor> descriptors;
   private final RocksDiskSpace space;
   private boolean closed;
+  /** Whether a reopen failed for another reason than space (only the recovery thread uses it). */
+  private boolean reopenFailureLogged;
   /** The open instance; replaced (under the write lock) when writes come back after a full disk. */
   private RocksInstance current;
 
@@ -185,7 +190,14 @@ final class RocksDatabase implements AutoCloseable {
       }
       return swap(RocksInstance.open(dbOptions, dir, descriptors, false));
     } catch (RocksDBException | RuntimeException e) {
-      return false; // still too little space, or not yet: the recovery thread tries again
+      // Still too little space, or not yet: the recovery thread tries again. Anything else is
+      // said once, or writes would stay refused with nothing in the log to say why.
+      boolean noSpace = e instanceof RocksDBException r && RocksDiskSpace.isNoSpace(r);
+      if (!noSpace && !reopenFailureLogged) {
+        reopenFailureLogged = true;
+        LOG.warn("Cannot reopen the RocksDB database at {} for writing; retrying", dir, e);
+      }
+      return false;
     }
   }
 
