@@ -3,6 +3,7 @@ package dev.tabula.engine.rocksdb;
 import dev.tabula.engine.AccountSettings;
 import dev.tabula.engine.codec.Wtf8;
 import java.util.Optional;
+import org.rocksdb.WriteBatch;
 
 /**
  * The RocksDB engine's account settings: one record per value in the catalog column family, keyed
@@ -29,7 +30,10 @@ final class RocksAccountSettings implements AccountSettings {
     byte[] key = key(account, name);
     byte[] copy = value.clone();
     database.use(() -> {
-      database.db.put(database.catalog, database.syncWrites, key, copy);
+      try (WriteBatch batch = new WriteBatch()) {
+        batch.put(database.catalog, key, copy);
+        database.write(batch);
+      }
       return null;
     });
   }

@@ -59,7 +59,7 @@ final class RocksCatalog implements Catalog {
           batch.put(database.catalog, FORMAT_KEY,
               RocksCatalogRecords.intBytes(RocksCatalogRecords.FORMAT_VERSION));
           batch.put(database.catalog, NEXT_ID_KEY, RocksCatalogRecords.longBytes(1));
-          database.db.write(database.syncWrites, batch);
+          database.write(batch);
         }
       } else if (RocksCatalogRecords.decodeInt(format) != RocksCatalogRecords.FORMAT_VERSION) {
         throw new IllegalStateException(
@@ -93,7 +93,7 @@ final class RocksCatalog implements Catalog {
       try (WriteBatch batch = new WriteBatch()) {
         batch.put(database.catalog, key, RocksCatalogRecords.tableValue(table));
         batch.put(database.catalog, NEXT_ID_KEY, RocksCatalogRecords.longBytes(nextId + 1));
-        database.db.write(database.syncWrites, batch);
+        database.write(batch);
       }
       nextId++;
       live.add(table.id());
@@ -121,7 +121,7 @@ final class RocksCatalog implements Catalog {
           batch.delete(database.catalog, RocksCatalogRecords.policiesKey(id));
           batch.deleteRange(database.entities, RocksKeys.tablePrefix(id),
               RocksKeys.tablePrefix(id + 1));
-          database.db.write(database.syncWrites, batch);
+          database.write(batch);
         }
         return null;
       });
@@ -206,11 +206,13 @@ final class RocksCatalog implements Catalog {
       }
       byte[] policiesKey =
           RocksCatalogRecords.policiesKey(RocksCatalogRecords.decodeTable(account, record).id());
-      if (policies.isEmpty()) {
-        database.db.delete(database.catalog, database.syncWrites, policiesKey);
-      } else {
-        database.db.put(
-            database.catalog, database.syncWrites, policiesKey, RocksAccessPolicies.encode(policies));
+      try (WriteBatch batch = new WriteBatch()) {
+        if (policies.isEmpty()) {
+          batch.delete(database.catalog, policiesKey);
+        } else {
+          batch.put(database.catalog, policiesKey, RocksAccessPolicies.encode(policies));
+        }
+        database.write(batch);
       }
       return true;
     });

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -23,7 +22,10 @@ import org.rocksdb.ReadOptions;
 import org.rocksdb.ReadTier;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.Status;
+import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The open RocksDB instance, its two column families and every native object they need, closed
@@ -34,6 +36,7 @@ import org.rocksdb.WriteOptions;
  * if it can without waiting, its {@link #get}s reading memtables and the block cache alone.
  */
 final class RocksDatabase implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(RocksDatabase.class);
   private static final byte[] CATALOG = "catalog".getBytes(StandardCharsets.UTF_8);
   private static final byte[] ENTITIES = "entities".getBytes(StandardCharsets.UTF_8);
   private static final long MAX_TOTAL_WAL_BYTES = 256L * 1024 * 1024;
@@ -49,24 +52,36 @@ final class RocksDatabase implements AutoCloseable {
   /** Native objects in the order they were made; closed in reverse. */
   private final Deque<AutoCloseable> natives;
   private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
+  private final Path dir;
+  private final DBOptions dbOptions;
+  private final List<ColumnFamilyDescriptor> descriptors;
+  private final RocksDiskSpace space;
   private boolean closed;
+  /** Whether a reopen failed for another reason than space (only the recovery thread uses it). */
+  private boolean reopenFailureLogged;
+  /** The open instance; replaced (under the write lock) when writes come back after a full disk. */
+  private RocksInstance current;
 
-  final RocksDB db;
-  final ColumnFamilyHandle catalog;
-  final ColumnFamilyHandle entities;
+  // The current instance's database and column families: read only under the lifecycle lock
+  // (inside use or lookup), replaced with it.
+  RocksDB db;
+  ColumnFamilyHandle catalog;
+  ColumnFamilyHandle entities;
   /** Writes that are on stable storage when they return: the engine is durable on ack. */
   final WriteOptions syncWrites;
   /** Reads answered from memtables and the block cache, or refused: they never touch a file. */
   private final ReadOptions memoryOnlyReads;
 
-  private RocksDatabase(Deque<AutoCloseable> natives, RocksDB db, List<ColumnFamilyHandle> cfs,
-      WriteOptions syncWrites, ReadOptions memoryOnlyReads) {
+  private RocksDatabase(Deque<AutoCloseable> natives, Path dir, DBOptions dbOptions,
+      List<ColumnFamilyDescriptor> descriptors, WriteOptions syncWrites,
+      ReadOptions memoryOnlyReads) {
     this.natives = natives;
-    this.db = db;
-    this.catalog = cfs.get(1);
-    this.entities = cfs.get(2);
+    this.dir = dir;
+    this.dbOptions = dbOptions;
+    this.descriptors = descriptors;
     this.syncWrites = syncWrites;
     this.memoryOnlyReads = memoryOnlyReads;
+    this.space = new RocksDiskSpace(dir, this::reopenWritable);
   }
 
   /** Opens or creates the database in {@code dir}. */
@@ -119,15 +134,95 @@ final class RocksDatabase implements AutoCloseable {
               new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, plain),
               new ColumnFamilyDescriptor(CATALOG, catalogOptions),
               new ColumnFamilyDescriptor(ENTITIES, plain));
-      List<ColumnFamilyHandle> handles = new ArrayList<>();
-      RocksDB db = RocksDB.open(dbOptions, dir.toString(), descriptors, handles);
-      natives.push(db);
-      handles.forEach(natives::push); // handles close before the database
-      return new RocksDatabase(natives, db, handles, sync, memoryOnly);
+      RocksDatabase database = new RocksDatabase(natives, dir, dbOptions, descriptors, sync,
+          memoryOnly);
+      database.openFirst();
+      return database;
     } catch (RocksDBException | IOException | RuntimeException e) {
       closeAll(natives);
       throw new RocksStorageException("cannot open the RocksDB database at " + dir, e);
     }
+  }
+
+  /**
+   * Opens the database for writing or, when the disk is too full for that (opening writes a new
+   * MANIFEST, OPTIONS and log file and flushes what the logs hold), for reading only, with writes
+   * refused until space returns. Reading needs no space: it replays the logs into memory.
+   */
+  private void openFirst() throws RocksDBException {
+    try {
+      install(RocksInstance.open(dbOptions, dir, descriptors, false));
+    } catch (RocksDBException e) {
+      if (!RocksDiskSpace.isNoSpace(e)) {
+        throw e;
+      }
+      install(RocksInstance.open(dbOptions, dir, descriptors, true));
+      space.startedFull(e);
+    }
+  }
+
+  /**
+   * Writes {@code batch} synced, unless the disk is full: then it throws 503 ServerBusy, and the
+   * batch is not applied (RocksDB applies a batch to its memtables only once its log record is
+   * written).
+   */
+  void write(WriteBatch batch) throws RocksDBException {
+    space.refuseIfFull();
+    try {
+      db.write(syncWrites, batch);
+    } catch (RocksDBException e) {
+      if (RocksDiskSpace.isNoSpace(e)) {
+        throw space.outOfSpace(e);
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * After a full disk: serves reads from a read-only instance while the stopped writable one is
+   * closed, then opens the database for writing again; false when that failed (the read-only
+   * instance goes on serving reads).
+   */
+  private boolean reopenWritable() {
+    try {
+      if (!current.readOnly()) {
+        swap(RocksInstance.open(dbOptions, dir, descriptors, true));
+      }
+      return swap(RocksInstance.open(dbOptions, dir, descriptors, false));
+    } catch (RocksDBException | RuntimeException e) {
+      // Still too little space, or not yet: the recovery thread tries again. Anything else is
+      // said once, or writes would stay refused with nothing in the log to say why.
+      boolean noSpace = e instanceof RocksDBException r && RocksDiskSpace.isNoSpace(r);
+      if (!noSpace && !reopenFailureLogged) {
+        reopenFailureLogged = true;
+        LOG.warn("Cannot reopen the RocksDB database at {} for writing; retrying", dir, e);
+      }
+      return false;
+    }
+  }
+
+  /** Puts {@code next} in place of the current instance once calls in progress end. */
+  private boolean swap(RocksInstance next) {
+    lifecycle.writeLock().lock();
+    try {
+      if (closed) {
+        next.close();
+        return false;
+      }
+      RocksInstance previous = current;
+      install(next);
+      previous.close();
+      return true;
+    } finally {
+      lifecycle.writeLock().unlock();
+    }
+  }
+
+  private void install(RocksInstance instance) {
+    current = instance;
+    db = instance.db();
+    catalog = instance.handles().get(1);
+    entities = instance.handles().get(2);
   }
 
   /**
@@ -191,10 +286,14 @@ final class RocksDatabase implements AutoCloseable {
   /** Closes every native object once calls in progress end; idempotent. */
   @Override
   public void close() {
+    space.close(); // before the lock: a reopen in progress takes it
     lifecycle.writeLock().lock();
     try {
       if (!closed) {
         closed = true;
+        if (current != null) {
+          current.close();
+        }
         closeAll(natives);
       }
     } finally {

@@ -121,7 +121,7 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
       if (lastCommit != null) {
         batch.merge(database.catalog, RocksCatalogRecords.CLOCK_KEY,
             RocksCatalogRecords.clockMark(EdmDateTimes.toTicks(lastCommit)));
-        database.db.write(database.syncWrites, batch);
+        database.write(batch);
       }
     }
     results.forEach(RocksCommitLanes.Apply::succeed);

@@ -1,0 +1,166 @@
+package dev.tabula.engine.rocksdb;
+
+import dev.tabula.model.TableErrorCode;
+import dev.tabula.model.TableException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.Status;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Whether the database can take writes for lack of disk space, and the thread that brings writes
+ * back once space returns.
+ *
+ * <p>A write that fails with RocksDB's NoSpace error stops the database: RocksDB refuses every
+ * later write with the same error until it is resumed, and RocksJava has no {@code resume()}.
+ * RocksDB's own automatic recovery (its SstFileManager polls every 5 s) wants a memtable's worth
+ * of free space (64 MiB) and was seen never to succeed after its first attempt on a still-full
+ * disk failed. So the engine recovers by itself: from the first NoSpace failure writes are refused
+ * at once with 503 ServerBusy, reads go on, and a daemon thread checks the free space every {@value
+ * #POLL_MILLIS} ms. Once {@value #MIN_FREE_BYTES} bytes are free it moves reads onto a read-only
+ * instance (so that the stopped one can be closed and its lock released) and opens the database
+ * read-write again; opening replays the logs up to the torn record of the failed write, flushes
+ * them and starts a new log. Until that succeeds the read-only instance serves reads. A server
+ * started on a full disk starts the same way, read-only.
+ *
+ * <p>One line is logged when writes start failing and one when they succeed again. Thread-safe.
+ */
+final class RocksDiskSpace implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(RocksDiskSpace.class);
+  static final long POLL_MILLIS = 250;
+  /** Room for the new MANIFEST, OPTIONS and log files and a flush of what the logs hold. */
+  static final long MIN_FREE_BYTES = 16L * 1024 * 1024;
+  /** After a failed reopen: the files it wrote are removed by RocksDB; let the disk settle. */
+  private static final long RETRY_MILLIS = 2_000;
+  static final String MESSAGE = "The server is out of disk space and cannot store writes; reads"
+      + " still work. Please retry your request once disk space has been freed.";
+
+  /** Brings writes back; true once the database is writable again. */
+  @FunctionalInterface
+  interface Reopener {
+    boolean reopenWritable();
+  }
+
+  private final Path dir;
+  private final Reopener reopener;
+  private volatile boolean full;
+  private Thread recovery;
+  private boolean closed;
+
+  RocksDiskSpace(Path dir, Reopener reopener) {
+    this.dir = dir;
+    this.reopener = reopener;
+  }
+
+  /** Whether {@code e} is RocksDB's out-of-space error. */
+  static boolean isNoSpace(RocksDBException e) {
+    Status status = e.getStatus();
+    if (status != null && status.getSubCode() == Status.SubCode.NoSpace) {
+      return true;
+    }
+    String message = e.getMessage();
+    return message != null && message.contains("No space left on device");
+  }
+
+  /** Throws 503 ServerBusy while writes are refused for lack of space. */
+  void refuseIfFull() {
+    if (full) {
+      throw busy();
+    }
+  }
+
+  /** Writes failed with {@code cause}: refuses them from now on; the 503 to answer with. */
+  TableException outOfSpace(RocksDBException cause) {
+    becomeFull("RocksDB: " + cause.getMessage());
+    return busy();
+  }
+
+  /** The database had to be opened read-only: starts refusing writes. */
+  void startedFull(RocksDBException cause) {
+    becomeFull("could not open it for writing at start (" + cause.getMessage()
+        + "), serving reads only");
+  }
+
+  private synchronized void becomeFull(String why) {
+    if (full || closed) {
+      return;
+    }
+    full = true;
+    LOG.warn("Out of disk space in {}: writes answer 503 ServerBusy until space is freed; {}",
+        dir, why);
+    recovery = new Thread(this::recover, "tabula-disk-recovery");
+    recovery.setDaemon(true);
+    recovery.start();
+  }
+
+  /** Polls for free space and reopens the database for writing; ends once writable or closed. */
+  private void recover() {
+    long fullSince = System.nanoTime();
+    try {
+      while (!isClosed()) {
+        Thread.sleep(POLL_MILLIS);
+        if (usableBytes() < MIN_FREE_BYTES) {
+          continue;
+        }
+        if (reopener.reopenWritable()) {
+          recovered(fullSince);
+          return;
+        }
+        Thread.sleep(RETRY_MILLIS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // close() stops the thread this way
+    }
+  }
+
+  private synchronized void recovered(long fullSince) {
+    full = false;
+    recovery = null;
+    LOG.info("Disk space is available again in {}: writes accepted again after {} s out of space",
+        dir, String.format("%.1f", (System.nanoTime() - fullSince) / 1e9));
+  }
+
+  private long usableBytes() {
+    try {
+      return Files.getFileStore(dir).getUsableSpace();
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
+  private synchronized boolean isClosed() {
+    return closed;
+  }
+
+  private static TableException busy() {
+    return TableErrorCode.SERVER_BUSY.exception(MESSAGE);
+  }
+
+  /** Stops the recovery thread, waiting for a reopen in progress. */
+  @Override
+  public void close() {
+    Thread running;
+    synchronized (this) {
+      closed = true;
+      running = recovery;
+    }
+    if (running == null || running == Thread.currentThread()) {
+      return;
+    }
+    running.interrupt();
+    boolean interrupted = false;
+    while (running.isAlive()) {
+      try {
+        running.join();
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
