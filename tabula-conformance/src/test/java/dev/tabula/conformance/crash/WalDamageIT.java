@@ -32,8 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * what to do. A torn last record, a write that was never acknowledged, is what a power cut leaves
  * and must start with every entity. {@code --accept-wal-data-loss} starts with what is left.
  *
- * <p>Seen to fail: without the audit ({@code RocksWalAudit.check} not called) the cut and garbage
- * cases start and serve about half of the entities, as the issue reported.
+ * <p>Seen to fail: without the audit ({@code RocksWalAudit.check} not called) the server started
+ * in the cut and garbage cases instead of refusing, as the issue reported (tried once, then
+ * reverted).
  */
 class WalDamageIT {
   private static final Account ACCOUNT = TestAccounts.DEVELOPMENT;

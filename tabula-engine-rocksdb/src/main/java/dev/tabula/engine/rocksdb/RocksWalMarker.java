@@ -30,11 +30,14 @@ final class RocksWalMarker implements AutoCloseable {
   private boolean failing;
   private boolean closed;
 
-  /** Marks {@code database} (in {@code dir}) now, and then every period. */
+  /**
+   * Marks {@code database} (in {@code dir}) now, and then every period. A mark that cannot be
+   * written (a full disk) does not stop the engine from opening: it is retried.
+   */
   RocksWalMarker(RocksDatabase database, Path dir) {
     this.database = database;
     this.dir = dir;
-    mark();
+    markQuietly();
     timer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "tabula-wal-mark");
       t.setDaemon(true);
