@@ -88,6 +88,20 @@ final class ConfigResolver {
             httpsPort);
   }
 
+  /**
+   * Whether the RocksDB engine may open over a write-ahead log that lost acknowledged writes:
+   * {@code --accept-wal-data-loss}, else {@code TABULA_ACCEPT_WAL_DATA_LOSS}, else the file's
+   * {@code accept-wal-data-loss}; {@code true} or {@code false}, default false.
+   */
+  boolean acceptWalDataLoss(ServeCommand flags) {
+    String value = pick(str(flags.acceptWalDataLoss), "TABULA_ACCEPT_WAL_DATA_LOSS",
+        "accept-wal-data-loss", "false").trim();
+    if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+      throw new IllegalArgumentException("accept-wal-data-loss must be true or false: " + value);
+    }
+    return Boolean.parseBoolean(value);
+  }
+
   /** The Cassandra engine's options: flag, else {@code TABULA_CASSANDRA_*}, else file key. */
   CassandraOptions cassandra(CassandraFlags flags) {
     return flags.resolve((flag, name, fallback) -> pick(flag,

@@ -1,5 +1,8 @@
 package dev.tabula.server;
 
+import dev.tabula.engine.StorageEngine;
+import dev.tabula.engine.rocksdb.RocksStorageException;
+import dev.tabula.engine.rocksdb.RocksWalLossException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -97,19 +100,36 @@ final class ServeCommand implements Callable<Integer> {
           + " it gets 503 ServerBusy and is closed (default 10000; env TABULA_MAX_CONNECTIONS).")
   Integer maxConnections;
 
+  @Option(
+      names = "--accept-wal-data-loss",
+      description = "Start even though the RocksDB write-ahead log lost acknowledged writes,"
+          + " serving what can be recovered and logging what was lost (default: refuse to start;"
+          + " env TABULA_ACCEPT_WAL_DATA_LOSS).")
+  Boolean acceptWalDataLoss;
+
   @Mixin CassandraFlags cassandra = new CassandraFlags();
 
   @Option(names = "--config", description = "A properties file with host, port, data-dir, engine, accounts, tls-cert,"
           + " tls-key, https-port, idle-timeout, request-timeout, workers, queue, block-cache-mb,"
-          + " request-memory-mb, max-connections.")
+          + " request-memory-mb, max-connections, accept-wal-data-loss.")
   Path configFile;
 
   @Override
   public Integer call() throws Exception {
     ConfigResolver resolver = new ConfigResolver(System.getenv(), configFile);
     ServerConfig config = resolver.resolve(this);
-    TabulaServer server =
-        TabulaServer.start(config, Engines.open(config, resolver.cassandra(cassandra)));
+    StorageEngine engine;
+    try {
+      engine = Engines.open(config, resolver.cassandra(cassandra),
+          resolver.acceptWalDataLoss(this));
+    } catch (RocksWalLossException e) {
+      System.err.println(StartupFailures.walLoss(e));
+      return StartupFailures.EXIT_WAL_DATA_LOSS;
+    } catch (RocksStorageException e) {
+      System.err.println(StartupFailures.cannotOpen(config.dataDir(), e));
+      return StartupFailures.EXIT_CANNOT_OPEN;
+    }
+    TabulaServer server = TabulaServer.start(config, engine);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(

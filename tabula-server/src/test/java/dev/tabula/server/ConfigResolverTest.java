@@ -77,4 +77,21 @@ class ConfigResolverTest {
           .isInstanceOf(IllegalArgumentException.class);
     }
   }
+
+  @Test
+  void acceptWalDataLoss_isOffByDefault_andComesFromFlagEnvOrFile() throws IOException {
+    Path file = dir.resolve("tabula.properties");
+    Files.writeString(file, "accept-wal-data-loss=true\n");
+    ServeCommand flag = new ServeCommand();
+    flag.acceptWalDataLoss = true;
+
+    assertThat(new ConfigResolver(Map.of(), null).acceptWalDataLoss(new ServeCommand())).isFalse();
+    assertThat(new ConfigResolver(Map.of(), file).acceptWalDataLoss(new ServeCommand())).isTrue();
+    assertThat(new ConfigResolver(Map.of("TABULA_ACCEPT_WAL_DATA_LOSS", "false"), file)
+        .acceptWalDataLoss(new ServeCommand())).isFalse();
+    assertThat(new ConfigResolver(Map.of("TABULA_ACCEPT_WAL_DATA_LOSS", "false"), null)
+        .acceptWalDataLoss(flag)).isTrue();
+    assertThatThrownBy(() -> new ConfigResolver(Map.of("TABULA_ACCEPT_WAL_DATA_LOSS", "yes"), null)
+        .acceptWalDataLoss(new ServeCommand())).isInstanceOf(IllegalArgumentException.class);
+  }
 }

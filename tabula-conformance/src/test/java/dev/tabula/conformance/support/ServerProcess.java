@@ -69,18 +69,7 @@ public final class ServerProcess implements AutoCloseable {
    */
   public static ServerProcess serve(List<String> jvmArgs, List<String> serveArgs,
       Duration startLimit) {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(jvmArgs);
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"),
-        "dev.tabula.server.TabulaCli", "serve", "--host", "127.0.0.1", "--port", "0"));
-    command.addAll(serveArgs);
-    ServerProcess server;
-    try {
-      server = new ServerProcess(new ProcessBuilder(command).redirectErrorStream(true).start());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot start " + command, e);
-    }
+    ServerProcess server = launch(jvmArgs, serveArgs);
     try {
       server.port.get(startLimit.toSeconds(), TimeUnit.SECONDS);
       return server;
@@ -88,6 +77,49 @@ public final class ServerProcess implements AutoCloseable {
       server.process.destroyForcibly();
       server.forgetReaper();
       throw new IllegalStateException("server did not start: " + server.lastOutput(), e);
+    }
+  }
+
+  /** How a server that refused to start ended: its exit status and its last lines of output. */
+  public record Exited(int status, String output) {}
+
+  /**
+   * Starts {@code tabula serve} on the RocksDB engine in {@code dataDir} like {@link #start},
+   * expecting it to refuse: waits for it to exit, and fails if it listens instead.
+   */
+  public static Exited startExpectingRefusal(Path dataDir, List<String> jvmArgs,
+      List<String> serveArgs) {
+    List<String> args = new ArrayList<>(
+        List.of("--engine", "rocksdb", "--data-dir", dataDir.toString()));
+    args.addAll(serveArgs);
+    ServerProcess server = launch(jvmArgs, args);
+    try {
+      server.port.get(START_LIMIT.toSeconds(), TimeUnit.SECONDS);
+      server.kill();
+      throw new IllegalStateException("server started instead of refusing: " + server.lastOutput());
+    } catch (ExecutionException outputEnded) {
+      int status = server.awaitExit();
+      server.forgetReaper();
+      return new Exited(status, server.lastOutput());
+    } catch (InterruptedException | TimeoutException e) {
+      server.process.destroyForcibly();
+      server.forgetReaper();
+      throw new IllegalStateException("server neither started nor exited: " + server.lastOutput(),
+          e);
+    }
+  }
+
+  private static ServerProcess launch(List<String> jvmArgs, List<String> serveArgs) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(jvmArgs);
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"),
+        "dev.tabula.server.TabulaCli", "serve", "--host", "127.0.0.1", "--port", "0"));
+    command.addAll(serveArgs);
+    try {
+      return new ServerProcess(new ProcessBuilder(command).redirectErrorStream(true).start());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start " + command, e);
     }
   }
 

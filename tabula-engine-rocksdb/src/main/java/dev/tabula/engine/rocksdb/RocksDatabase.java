@@ -21,7 +21,10 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.ReadTier;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.Statistics;
+import org.rocksdb.StatsLevel;
 import org.rocksdb.Status;
+import org.rocksdb.TickerType;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 import org.slf4j.Logger;
@@ -37,7 +40,10 @@ import org.slf4j.LoggerFactory;
  */
 final class RocksDatabase implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RocksDatabase.class);
-  private static final byte[] CATALOG = "catalog".getBytes(StandardCharsets.UTF_8);
+  /** The catalog column family's name; its merge operator is {@link #CATALOG_MERGE}. */
+  static final byte[] CATALOG = "catalog".getBytes(StandardCharsets.UTF_8);
+  /** Keeps the greatest commit-time mark however concurrent batches interleave. */
+  static final String CATALOG_MERGE = "max";
   private static final byte[] ENTITIES = "entities".getBytes(StandardCharsets.UTF_8);
   private static final long MAX_TOTAL_WAL_BYTES = 256L * 1024 * 1024;
   /** Spent logs kept for reuse: one is ready whenever the memtables switch to a new log. */
@@ -71,10 +77,12 @@ final class RocksDatabase implements AutoCloseable {
   final WriteOptions syncWrites;
   /** Reads answered from memtables and the block cache, or refused: they never touch a file. */
   private final ReadOptions memoryOnlyReads;
+  /** RocksDB's counters, or null: kept only when {@link RocksOptions#statistics()} asks. */
+  private final Statistics statistics;
 
   private RocksDatabase(Deque<AutoCloseable> natives, Path dir, DBOptions dbOptions,
       List<ColumnFamilyDescriptor> descriptors, WriteOptions syncWrites,
-      ReadOptions memoryOnlyReads) {
+      ReadOptions memoryOnlyReads, Statistics statistics) {
     this.natives = natives;
     this.dir = dir;
     this.dbOptions = dbOptions;
@@ -82,14 +90,22 @@ final class RocksDatabase implements AutoCloseable {
     this.syncWrites = syncWrites;
     this.memoryOnlyReads = memoryOnlyReads;
     this.space = new RocksDiskSpace(dir, this::reopenWritable);
+    this.statistics = statistics;
   }
 
-  /** Opens or creates the database in {@code dir}. */
+  /**
+   * Opens or creates the database in {@code dir}, first checking that its write-ahead log still
+   * holds every acknowledged write ({@link RocksWalAudit}).
+   *
+   * @throws RocksWalLossException when it does not and {@link RocksOptions#acceptWalDataLoss()}
+   *     is false; nothing on disk is changed then
+   */
   static RocksDatabase open(Path dir, RocksOptions options) {
     RocksDB.loadLibrary();
     Deque<AutoCloseable> natives = new ArrayDeque<>();
     try {
       Files.createDirectories(dir);
+      RocksWalAudit.check(dir, options.acceptWalDataLoss());
       LRUCache cache = push(natives, new LRUCache(options.blockCacheBytes()));
       BloomFilter bloom = push(natives, new BloomFilter(10)); // point reads skip most files
       // 16 KiB blocks instead of RocksDB's 4 KiB: an entity is about 1 KiB, so a 4 KiB block held
@@ -106,9 +122,8 @@ final class RocksDatabase implements AutoCloseable {
       ColumnFamilyOptions plain = push(natives, new ColumnFamilyOptions());
       plain.setTableFormatConfig(tables).setCompressionType(COMPRESSION);
       ColumnFamilyOptions catalogOptions = push(natives, new ColumnFamilyOptions());
-      // "max" keeps the greatest commit-time mark however concurrent batches interleave.
       catalogOptions.setTableFormatConfig(tables).setCompressionType(COMPRESSION)
-          .setMergeOperatorName("max");
+          .setMergeOperatorName(CATALOG_MERGE);
       DBOptions dbOptions = push(natives, new DBOptions());
       dbOptions.setCreateIfMissing(true).setCreateMissingColumnFamilies(true).setKeepLogFileNum(4);
       // Writers waiting for a group commit's leader to sync spin for up to 100 us by default. The
@@ -126,6 +141,12 @@ final class RocksDatabase implements AutoCloseable {
       // (1 KiB synced puts from one thread: ~5,400/s appending, ~7,500/s recycled). Records left
       // from a log's previous use carry its old number, so recovery stops at them.
       dbOptions.setRecycleLogFileNum(RECYCLED_LOGS);
+      Statistics statistics = null;
+      if (options.statistics()) {
+        statistics = push(natives, new Statistics());
+        statistics.setStatsLevel(StatsLevel.EXCEPT_DETAILED_TIMERS);
+        dbOptions.setStatistics(statistics);
+      }
       WriteOptions sync = push(natives, new WriteOptions().setSync(true));
       ReadOptions memoryOnly =
           push(natives, new ReadOptions().setReadTier(ReadTier.BLOCK_CACHE_TIER));
@@ -135,9 +156,12 @@ final class RocksDatabase implements AutoCloseable {
               new ColumnFamilyDescriptor(CATALOG, catalogOptions),
               new ColumnFamilyDescriptor(ENTITIES, plain));
       RocksDatabase database = new RocksDatabase(natives, dir, dbOptions, descriptors, sync,
-          memoryOnly);
+          memoryOnly, statistics);
       database.openFirst();
       return database;
+    } catch (RocksWalLossException e) {
+      closeAll(natives);
+      throw e;
     } catch (RocksDBException | IOException | RuntimeException e) {
       closeAll(natives);
       throw new RocksStorageException("cannot open the RocksDB database at " + dir, e);
@@ -223,6 +247,19 @@ final class RocksDatabase implements AutoCloseable {
     db = instance.db();
     catalog = instance.handles().get(1);
     entities = instance.handles().get(2);
+  }
+
+  /**
+   * How many times RocksDB has synced a write-ahead log file since it opened ({@code
+   * WAL_FILE_SYNCED}); one sync covers every write of a group commit.
+   *
+   * @throws IllegalStateException when the database keeps no statistics
+   */
+  long walSyncs() {
+    if (statistics == null) {
+      throw new IllegalStateException("statistics are off: open with RocksOptions.withStatistics()");
+    }
+    return use(() -> statistics.getTickerCount(TickerType.WAL_FILE_SYNCED));
   }
 
   /**

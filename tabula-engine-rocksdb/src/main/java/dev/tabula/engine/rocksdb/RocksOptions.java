@@ -6,8 +6,13 @@ package dev.tabula.engine.rocksdb;
  * @param blockCacheBytes the LRU block cache shared by all column families
  * @param commitLanes how many commit lanes, each a thread committing rounds, partitions are
  *     spread over (a power of two); partitions that share one commit in the same rounds
+ * @param acceptWalDataLoss open even when the write-ahead log lost acknowledged writes (see
+ *     {@link RocksWalLossException}), logging what was lost; false refuses to open instead
+ * @param statistics keep RocksDB's statistics (tickers such as WAL syncs), for tests: counting
+ *     costs a little on every write, so the server leaves it off
  */
-public record RocksOptions(long blockCacheBytes, int commitLanes) {
+public record RocksOptions(
+    long blockCacheBytes, int commitLanes, boolean acceptWalDataLoss, boolean statistics) {
   /** 64 MiB of block cache. */
   public static final long DEFAULT_BLOCK_CACHE_BYTES = 64L * 1024 * 1024;
 
@@ -32,6 +37,11 @@ public record RocksOptions(long blockCacheBytes, int commitLanes) {
     }
   }
 
+  /** A cache and lanes; refusing to open over a lossy log, without statistics. */
+  public RocksOptions(long blockCacheBytes, int commitLanes) {
+    this(blockCacheBytes, commitLanes, false, false);
+  }
+
   /** The defaults. */
   public static RocksOptions defaults() {
     return new RocksOptions(DEFAULT_BLOCK_CACHE_BYTES, DEFAULT_COMMIT_LANES);
@@ -39,6 +49,16 @@ public record RocksOptions(long blockCacheBytes, int commitLanes) {
 
   /** These options with another block cache size. */
   public RocksOptions withBlockCacheBytes(long bytes) {
-    return new RocksOptions(bytes, commitLanes);
+    return new RocksOptions(bytes, commitLanes, acceptWalDataLoss, statistics);
+  }
+
+  /** These options, opening over a log that lost acknowledged writes ({@code accept}) or not. */
+  public RocksOptions withAcceptWalDataLoss(boolean accept) {
+    return new RocksOptions(blockCacheBytes, commitLanes, accept, statistics);
+  }
+
+  /** These options with RocksDB's statistics kept, for tests (see {@link #statistics()}). */
+  public RocksOptions withStatistics() {
+    return new RocksOptions(blockCacheBytes, commitLanes, acceptWalDataLoss, true);
   }
 }

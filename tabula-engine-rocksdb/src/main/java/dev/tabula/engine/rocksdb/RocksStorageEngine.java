@@ -32,6 +32,7 @@ public final class RocksStorageEngine implements StorageEngine {
   private final RocksCatalog catalog;
   private final RocksEntityStore entities;
   private final RocksAccountSettings settings;
+  private final RocksWalMarker marker;
 
   /** Opens (or creates) the engine in {@code dir}, with commit times from the system clock. */
   public RocksStorageEngine(Path dir, RocksOptions options) {
@@ -44,6 +45,8 @@ public final class RocksStorageEngine implements StorageEngine {
    * @throws RocksStorageException when the database cannot be opened (for example another
    *     process holds it)
    * @throws IllegalStateException when the data is in a format this version does not know
+   * @throws RocksWalLossException when the write-ahead log lost acknowledged writes, unless
+   *     {@link RocksOptions#acceptWalDataLoss()}
    */
   public RocksStorageEngine(Path dir, RocksOptions options, Clock wallClock) {
     database = RocksDatabase.open(dir, options);
@@ -59,10 +62,22 @@ public final class RocksStorageEngine implements StorageEngine {
       settings = new RocksAccountSettings(database);
       entities = new RocksEntityStore(
           database, live, options.commitLanes(), clock);
+      marker = new RocksWalMarker(database, dir);
     } catch (RuntimeException e) {
       database.close();
       throw e;
     }
+  }
+
+  /**
+   * How many times the write-ahead log has been synced since the engine opened: a write is
+   * acknowledged only after a sync that began after it was written, so a test can check each
+   * write against it.
+   *
+   * @throws IllegalStateException unless opened with {@link RocksOptions#withStatistics()}
+   */
+  public long walSyncs() {
+    return database.walSyncs();
   }
 
   @Override
@@ -91,6 +106,7 @@ public final class RocksStorageEngine implements StorageEngine {
   @Override
   public void close() {
     entities.close(); // commits what is queued first
+    marker.close(); // then marks every write acknowledged as such
     database.close();
   }
 }
