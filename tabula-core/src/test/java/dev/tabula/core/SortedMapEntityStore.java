@@ -34,11 +34,12 @@ final class SortedMapEntityStore implements EntityStore {
   public Page scan(long tableId, ScanRequest request) {
     List<Entity> kept = new ArrayList<>();
     long scanned = 0;
+    long keptBytes = 0;
     for (Entity entity : rows.values()) {
       if (!request.range().contains(entity.key())) {
         continue;
       }
-      if (kept.size() == request.limit()) {
+      if (request.full(kept.size(), keptBytes)) {
         return new Page(kept, entity.key(), StopReason.RETURN_LIMIT_REACHED, scanned);
       }
       if (System.nanoTime() - request.deadlineNanos() >= 0) {
@@ -47,6 +48,7 @@ final class SortedMapEntityStore implements EntityStore {
       scanned++;
       if (request.filter().test(RowFilter.Row.of(entity))) {
         kept.add(entity);
+        keptBytes += request.sizeOf(entity);
       }
     }
     return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned);

@@ -94,6 +94,7 @@ final class CassandraScan {
     private final ScanRequest request;
     private final List<Entity> kept = new ArrayList<>();
     private long scanned;
+    private long keptBytes;
 
     Collector(ScanRequest request) {
       this.request = request;
@@ -101,7 +102,7 @@ final class CassandraScan {
 
     /** The page to return instead of reading {@code next}, or null to read on. */
     Page stopBefore(EntityKey next) {
-      if (kept.size() == request.limit()) {
+      if (request.full(kept.size(), keptBytes)) {
         return new Page(kept, next, StopReason.RETURN_LIMIT_REACHED, scanned);
       }
       if (System.nanoTime() - request.deadlineNanos() >= 0) {
@@ -114,6 +115,7 @@ final class CassandraScan {
       scanned++;
       if (request.filter().test(RowFilter.Row.of(entity))) {
         kept.add(entity);
+        keptBytes += request.sizeOf(entity);
       }
     }
 

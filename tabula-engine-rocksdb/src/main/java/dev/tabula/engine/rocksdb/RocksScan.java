@@ -53,9 +53,10 @@ final class RocksScan {
     RowFilter filter = request.filter();
     RocksRow row = new RocksRow(filter.properties());
     long scanned = 0;
+    long keptBytes = 0;
     for (; it.isValid(); it.next()) {
       // Checked before reading the next entity, so a full last page ends as exhausted.
-      if (kept.size() == request.limit()) {
+      if (request.full(kept.size(), keptBytes)) {
         return new Page(kept, RocksKeys.decode(it.key()), StopReason.RETURN_LIMIT_REACHED, scanned);
       }
       if (System.nanoTime() - request.deadlineNanos() >= 0) {
@@ -64,7 +65,9 @@ final class RocksScan {
       row.reset(it.key(), it.value());
       scanned++;
       if (filter.test(row)) {
-        kept.add(row.entity());
+        Entity entity = row.entity();
+        kept.add(entity);
+        keptBytes += request.sizeOf(entity);
       }
     }
     it.status(); // an I/O error ends iteration like the end of data; tell them apart

@@ -15,6 +15,7 @@ import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
+import dev.tabula.model.EntityRules;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -170,6 +171,27 @@ public interface ScanContract extends EngineContext {
     assertThat(first.scanned()).isEqualTo(6);
     assertThat(numbers(rest.entities())).containsExactly(7, 9, 11, 13, 15, 17, 19);
     assertThat(rest.scanned()).isEqualTo(14);
+  }
+
+  @Test
+  default void scan_withByteBound_endsOnceTheKeptEntitiesReachItAndResumesAfterThem() {
+    TableInfo table = newTable();
+    List<Entity> stored = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      stored.add(insert(table, "p", "r" + i, props("pad", "x".repeat(1000), "n", i)));
+    }
+    long one = EntityRules.size(stored.get(0));
+    // Two and a half entities: the third is read (the bound is checked before each), not the fourth.
+    Page first = store().scan(table.id(),
+        new ScanRequest(KeyRange.ALL, 1000, deadline(), RowFilter.ALL, one * 5 / 2));
+    Page rest = store().scan(table.id(), new ScanRequest(
+        KeyRange.ALL.resumeAt(first.resumeKey()), 1000, deadline(), RowFilter.ALL, one * 5 / 2));
+
+    assertThat(numbers(first.entities())).containsExactly(0, 1, 2);
+    assertThat(first.stopReason()).isEqualTo(StopReason.RETURN_LIMIT_REACHED);
+    assertThat(first.resumeKey()).isEqualTo(new EntityKey("p", "r3"));
+    assertThat(numbers(rest.entities())).containsExactly(3, 4, 5);
+    assertThat(rest.stopReason()).isEqualTo(StopReason.SOURCE_EXHAUSTED);
   }
 
   @Test
