@@ -7,7 +7,6 @@ import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.StopReason;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
-import dev.tabula.model.EntityRules;
 import dev.tabula.query.QueryPlan;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,20 +59,9 @@ final class EntityQuery {
         next = page.resumeKey();
         break;
       }
-      if (i + 1 < ranges.size()) {
-        keptBytes += bytesOf(page.entities());
-      }
+      keptBytes += page.keptBytes();
     }
     counters.record(plan.description(), scanned, kept.size());
     return new EntityPage(kept, next, scanned, plan.description());
-  }
-
-  /** The entities' size as the engine counted it against {@link ScanRequest#maxBytes}. */
-  private static long bytesOf(List<Entity> entities) {
-    long total = 0;
-    for (Entity entity : entities) {
-      total += EntityRules.size(entity);
-    }
-    return total;
   }
 }

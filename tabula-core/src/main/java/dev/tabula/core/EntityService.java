@@ -24,8 +24,8 @@ public final class EntityService {
   static final Duration PAGE_TIME_BUDGET = Duration.ofSeconds(5);
 
   /**
-   * A query page also ends once its entities reach 2 MiB by the service's size accounting (about
-   * 1 MiB of JSON for text; a page of 1,000 entities of 1 KiB of JSON still fits), so a page of
+   * A query page also ends once its entities reach 2 MiB by the service's size accounting or an
+   * engine's measure close to it (see ScanRequest#maxBytes; about 1 MiB of JSON for text; a page of 1,000 entities of 1 KiB of JSON still fits), so a page of
    * 1,000 large entities (up to 1 GiB) is never built whole in memory: the page is complete, with
    * its continuation, before its status is sent, and a client follows the continuation as it does
    * after the 5-second budget. Design note (issue 18): this bound was chosen over streaming a
@@ -33,7 +33,7 @@ public final class EntityService {
    * the page is read, and because a body cut short by a failure midway would reach the client
    * after a 200; a bounded page needs neither a second pass nor a way to report a late failure.
    * 2 MiB rather than more: the page's JSON then fits the pooled output buffers (see
-   * ReusableOutput), and bench/big-pages.sh measured 8 readers of 0.5 MiB entities at 1.6-1.9 GiB
+   * ReusableOutput), and bench/big-pages.sh measured 8 readers of 0.5 MiB entities at 1.3-1.9 GiB
    * of resident memory with default JVM flags, against 3.1 GiB with 4 MiB pages and 5.1 GiB with
    * 8 MiB (docs/robustness.md).
    */

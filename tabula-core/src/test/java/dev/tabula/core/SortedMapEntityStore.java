@@ -40,10 +40,10 @@ final class SortedMapEntityStore implements EntityStore {
         continue;
       }
       if (request.full(kept.size(), keptBytes)) {
-        return new Page(kept, entity.key(), StopReason.RETURN_LIMIT_REACHED, scanned);
+        return new Page(kept, entity.key(), StopReason.RETURN_LIMIT_REACHED, scanned, keptBytes);
       }
       if (System.nanoTime() - request.deadlineNanos() >= 0) {
-        return new Page(kept, entity.key(), StopReason.TIME_LIMIT_REACHED, scanned);
+        return new Page(kept, entity.key(), StopReason.TIME_LIMIT_REACHED, scanned, keptBytes);
       }
       scanned++;
       if (request.filter().test(RowFilter.Row.of(entity))) {
@@ -51,7 +51,7 @@ final class SortedMapEntityStore implements EntityStore {
         keptBytes += request.sizeOf(entity);
       }
     }
-    return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned);
+    return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned, keptBytes);
   }
 
   @Override

@@ -103,10 +103,10 @@ final class CassandraScan {
     /** The page to return instead of reading {@code next}, or null to read on. */
     Page stopBefore(EntityKey next) {
       if (request.full(kept.size(), keptBytes)) {
-        return new Page(kept, next, StopReason.RETURN_LIMIT_REACHED, scanned);
+        return new Page(kept, next, StopReason.RETURN_LIMIT_REACHED, scanned, keptBytes);
       }
       if (System.nanoTime() - request.deadlineNanos() >= 0) {
-        return new Page(kept, next, StopReason.TIME_LIMIT_REACHED, scanned);
+        return new Page(kept, next, StopReason.TIME_LIMIT_REACHED, scanned, keptBytes);
       }
       return null;
     }
@@ -120,7 +120,7 @@ final class CassandraScan {
     }
 
     Page exhausted() {
-      return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned);
+      return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned, keptBytes);
     }
   }
 }

@@ -65,10 +65,10 @@ final class MemoryTable {
       for (Entity entity : slice(request.range()).values()) {
         // Checked before reading the next entity, so a full last page ends as exhausted.
         if (request.full(kept.size(), keptBytes)) {
-          return new Page(kept, entity.key(), StopReason.RETURN_LIMIT_REACHED, scanned);
+          return new Page(kept, entity.key(), StopReason.RETURN_LIMIT_REACHED, scanned, keptBytes);
         }
         if (System.nanoTime() - request.deadlineNanos() >= 0) {
-          return new Page(kept, entity.key(), StopReason.TIME_LIMIT_REACHED, scanned);
+          return new Page(kept, entity.key(), StopReason.TIME_LIMIT_REACHED, scanned, keptBytes);
         }
         scanned++;
         if (request.filter().test(RowFilter.Row.of(entity))) {
@@ -76,7 +76,7 @@ final class MemoryTable {
           keptBytes += request.sizeOf(entity);
         }
       }
-      return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned);
+      return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned, keptBytes);
     } finally {
       lock.readLock().unlock();
     }

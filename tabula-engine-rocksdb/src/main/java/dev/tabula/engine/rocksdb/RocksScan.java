@@ -57,20 +57,22 @@ final class RocksScan {
     for (; it.isValid(); it.next()) {
       // Checked before reading the next entity, so a full last page ends as exhausted.
       if (request.full(kept.size(), keptBytes)) {
-        return new Page(kept, RocksKeys.decode(it.key()), StopReason.RETURN_LIMIT_REACHED, scanned);
+        return new Page(kept, RocksKeys.decode(it.key()), StopReason.RETURN_LIMIT_REACHED, scanned,
+            keptBytes);
       }
       if (System.nanoTime() - request.deadlineNanos() >= 0) {
-        return new Page(kept, RocksKeys.decode(it.key()), StopReason.TIME_LIMIT_REACHED, scanned);
+        return new Page(kept, RocksKeys.decode(it.key()), StopReason.TIME_LIMIT_REACHED, scanned,
+            keptBytes);
       }
-      row.reset(it.key(), it.value());
+      byte[] value = it.value();
+      row.reset(it.key(), value);
       scanned++;
       if (filter.test(row)) {
-        Entity entity = row.entity();
-        kept.add(entity);
-        keptBytes += request.sizeOf(entity);
+        kept.add(row.entity());
+        keptBytes += 2L * value.length; // see ScanRequest#maxBytes
       }
     }
     it.status(); // an I/O error ends iteration like the end of data; tell them apart
-    return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned);
+    return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned, keptBytes);
   }
 }
