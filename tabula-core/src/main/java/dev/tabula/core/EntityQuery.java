@@ -17,15 +17,18 @@ import java.util.List;
  * budget runs out, or the ranges end. The continuation is the next key to read: inside the current
  * range, or the first key of the next one, so entities a filter skipped are never read again. Like
  * the service's, a page may be empty and still carry a continuation (the time budget ran out, or
- * the page ended exactly at the end of a range). Thread-safe.
+ * the page ended exactly at the end of a range). A page also ends once its entities reach
+ * {@code maxBytes} (see {@link EntityService#PAGE_BYTES}). Thread-safe.
  */
 final class EntityQuery {
   private final EntityStore store;
   private final QueryCounters counters;
+  private final long maxBytes;
 
-  EntityQuery(EntityStore store, QueryCounters counters) {
+  EntityQuery(EntityStore store, QueryCounters counters, long maxBytes) {
     this.store = store;
     this.counters = counters;
+    this.maxBytes = maxBytes;
   }
 
   /**
@@ -39,14 +42,16 @@ final class EntityQuery {
     List<KeyRange> ranges = plan.rangesFrom(from);
     List<Entity> kept = new ArrayList<>();
     long scanned = 0;
+    long keptBytes = 0;
     EntityKey next = null;
     for (int i = 0; i < ranges.size(); i++) {
-      if (kept.size() == limit || System.nanoTime() - deadlineNanos >= 0) {
+      if (kept.size() == limit || keptBytes >= maxBytes
+          || System.nanoTime() - deadlineNanos >= 0) {
         next = QueryPlan.firstKeyOf(ranges.get(i));
         break;
       }
-      ScanRequest request =
-          new ScanRequest(ranges.get(i), limit - kept.size(), deadlineNanos, plan.rowResidual());
+      ScanRequest request = new ScanRequest(ranges.get(i), limit - kept.size(), deadlineNanos,
+          plan.rowResidual(), maxBytes - keptBytes);
       Page page = store.scan(tableId, request);
       kept.addAll(page.entities());
       scanned += page.scanned();
@@ -54,6 +59,7 @@ final class EntityQuery {
         next = page.resumeKey();
         break;
       }
+      keptBytes += page.keptBytes();
     }
     counters.record(plan.description(), scanned, kept.size());
     return new EntityPage(kept, next, scanned, plan.description());

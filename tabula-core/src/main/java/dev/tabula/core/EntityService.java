@@ -23,6 +23,22 @@ public final class EntityService {
   /** A query page runs for at most five seconds, then returns what it has with a continuation. */
   static final Duration PAGE_TIME_BUDGET = Duration.ofSeconds(5);
 
+  /**
+   * A query page also ends once its entities reach 2 MiB by the service's size accounting or an
+   * engine's measure close to it (see ScanRequest#maxBytes; about 1 MiB of JSON for text; a page of 1,000 entities of 1 KiB of JSON still fits), so a page of
+   * 1,000 large entities (up to 1 GiB) is never built whole in memory: the page is complete, with
+   * its continuation, before its status is sent, and a client follows the continuation as it does
+   * after the 5-second budget. Design note (issue 18): this bound was chosen over streaming a
+   * 1,000-entity page with chunked encoding because the continuation headers are only known once
+   * the page is read, and because a body cut short by a failure midway would reach the client
+   * after a 200; a bounded page needs neither a second pass nor a way to report a late failure.
+   * 2 MiB rather than more: the page's JSON then fits the pooled output buffers (see
+   * ReusableOutput), and bench/big-pages.sh measured 8 readers of 0.5 MiB entities at 1.3-1.9 GiB
+   * of resident memory with default JVM flags, against 3.1 GiB with 4 MiB pages and 5.1 GiB with
+   * 8 MiB (docs/robustness.md).
+   */
+  static final long PAGE_BYTES = 2L * 1024 * 1024;
+
   private final TableService tables;
   private final EntityStore store;
   private final int pageSize;
@@ -36,7 +52,7 @@ public final class EntityService {
     this.tables = tables;
     this.store = store;
     this.pageSize = pageSize;
-    this.query = new EntityQuery(store, queryCounters);
+    this.query = new EntityQuery(store, queryCounters, PAGE_BYTES);
   }
 
   // The writes return at once with a stage that completes once the engine has committed (and, when

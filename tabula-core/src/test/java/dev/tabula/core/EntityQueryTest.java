@@ -18,7 +18,7 @@ class EntityQueryTest {
 
   private final SortedMapEntityStore store = new SortedMapEntityStore();
   private final QueryCounters counters = new QueryCounters();
-  private final EntityQuery query = new EntityQuery(store, counters);
+  private final EntityQuery query = new EntityQuery(store, counters, Long.MAX_VALUE);
 
   @BeforeEach
   void fill() {
@@ -111,6 +111,27 @@ class EntityQueryTest {
       } while (next != null);
       assertThat(all).as("limit %d", limit).containsExactlyElementsOf(expected);
     }
+  }
+
+  @Test
+  void byteBound_endsPagesEarlyAndStillReturnsEveryMatchOnceInOrder() {
+    long oneEntity = dev.tabula.model.EntityRules.size(store.rows.values().iterator().next());
+    // Two and a half entities' worth: a page ends once it holds three (checked before the next).
+    EntityQuery bounded = new EntityQuery(store, counters, oneEntity * 5 / 2);
+    QueryPlan plan = QueryPlanner.plan(FilterParser.parse("PartitionKey eq 'a' or PartitionKey eq 'c'"));
+    List<Entity> all = new ArrayList<>();
+    EntityKey next = null;
+    int pages = 0;
+    do {
+      EntityPage page = bounded.page(1, plan, next, 1000, System.nanoTime() + FAR);
+      assertThat(page.entities()).hasSizeBetween(1, 3);
+      all.addAll(page.entities());
+      next = page.next();
+      pages++;
+    } while (next != null && pages < 100);
+    assertThat(all).hasSize(20);
+    assertThat(all).extracting(Entity::key).isSorted();
+    assertThat(pages).isEqualTo(7);
   }
 
   @Test

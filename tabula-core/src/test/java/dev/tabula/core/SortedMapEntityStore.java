@@ -34,22 +34,24 @@ final class SortedMapEntityStore implements EntityStore {
   public Page scan(long tableId, ScanRequest request) {
     List<Entity> kept = new ArrayList<>();
     long scanned = 0;
+    long keptBytes = 0;
     for (Entity entity : rows.values()) {
       if (!request.range().contains(entity.key())) {
         continue;
       }
-      if (kept.size() == request.limit()) {
-        return new Page(kept, entity.key(), StopReason.RETURN_LIMIT_REACHED, scanned);
+      if (request.full(kept.size(), keptBytes)) {
+        return new Page(kept, entity.key(), StopReason.RETURN_LIMIT_REACHED, scanned, keptBytes);
       }
       if (System.nanoTime() - request.deadlineNanos() >= 0) {
-        return new Page(kept, entity.key(), StopReason.TIME_LIMIT_REACHED, scanned);
+        return new Page(kept, entity.key(), StopReason.TIME_LIMIT_REACHED, scanned, keptBytes);
       }
       scanned++;
       if (request.filter().test(RowFilter.Row.of(entity))) {
         kept.add(entity);
+        keptBytes += request.sizeOf(entity);
       }
     }
-    return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned);
+    return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned, keptBytes);
   }
 
   @Override

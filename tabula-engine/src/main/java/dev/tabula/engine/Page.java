@@ -14,8 +14,17 @@ import java.util.Objects;
  *     the range is exhausted
  * @param stopReason why the page ended
  * @param scanned how many entities were read, including those the filter rejected
+ * @param keptBytes the size of the entities kept, as counted against {@link ScanRequest#maxBytes}
+ *     (0 when the scan had no byte bound)
  */
-public record Page(List<Entity> entities, EntityKey resumeKey, StopReason stopReason, long scanned) {
+public record Page(
+    List<Entity> entities, EntityKey resumeKey, StopReason stopReason, long scanned,
+    long keptBytes) {
+  /** A page whose bytes were not counted. */
+  public Page(List<Entity> entities, EntityKey resumeKey, StopReason stopReason, long scanned) {
+    this(entities, resumeKey, stopReason, scanned, 0);
+  }
+
   public Page {
     entities = Collections.unmodifiableList(entities);
     Objects.requireNonNull(stopReason, "stopReason");

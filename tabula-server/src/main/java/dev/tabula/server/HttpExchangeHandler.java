@@ -9,6 +9,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -45,8 +46,19 @@ import java.util.concurrent.TimeUnit;
  * what one read brought in. Taking the requests in turn also means a read sent after a write sees
  * it. Clients that wait for each answer, as the SDKs do, never wait here. Every field is touched on
  * the channel's event loop only.
+ *
+ * <p>Backpressure: answers the client has not read yet stay in the connection's output buffer. Once
+ * that holds more than {@link #OUTPUT_BOUND}'s high mark the channel turns unwritable, and then no
+ * further request is started and reading pauses, as if a request were in hand, until the client
+ * has read the output down to the low mark. A client that pipelines requests for large answers and
+ * never reads so costs the server at most the high mark, one answer, and the requests of one read
+ * (issue 18), and slows only itself.
  */
 final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
+  /** Unsent output past which a connection is not read further (low: 256 KiB, high: 1 MiB). */
+  static final WriteBufferWaterMark OUTPUT_BOUND =
+      new WriteBufferWaterMark(256 * 1024, 1024 * 1024);
+
   /** How long a refused request's remaining bytes are read and dropped before the close. */
   private static final Duration LINGER = Duration.ofSeconds(2);
 
@@ -92,7 +104,7 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     if (closing) {
       return;
     }
-    if (answering || hasWaiting()) {
+    if (answering || hasWaiting() || !ctx.channel().isWritable()) {
       if (waiting == null) {
         waiting = new ArrayDeque<>(4);
       }
@@ -101,6 +113,14 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     start(ctx, next);
+  }
+
+  @Override
+  public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+    if (ctx.channel().isWritable()) {
+      startWaiting(ctx); // resumes reading once none is left
+    }
+    ctx.fireChannelWritabilityChanged();
   }
 
   @Override
@@ -197,7 +217,7 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     }
     startingWaiting = true;
     try {
-      while (!answering && !closing && hasWaiting()) {
+      while (!answering && !closing && hasWaiting() && ctx.channel().isWritable()) {
         try {
           start(ctx, waiting.poll());
         } catch (RuntimeException | Error e) {
@@ -212,8 +232,12 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     } finally {
       startingWaiting = false;
     }
-    if (!hasWaiting() && !closing) {
+    // Reading stays paused while the client has not read its answers (the channel is unwritable):
+    // a request read now would only wait.
+    if (!hasWaiting() && !closing && ctx.channel().isWritable()) {
       resumeReading(ctx);
+    } else if (!closing) {
+      pauseReading(ctx);
     }
   }
 

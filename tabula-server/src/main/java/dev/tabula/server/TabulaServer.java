@@ -79,6 +79,7 @@ public final class TabulaServer implements AutoCloseable {
         .group(bossGroup, ioGroup)
         .channel(eventLoops.serverChannel())
         .childOption(ChannelOption.TCP_NODELAY, true)
+        .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, HttpExchangeHandler.OUTPUT_BOUND)
         .childHandler(pipeline)
         .bind(config.host(), port)
         .sync()

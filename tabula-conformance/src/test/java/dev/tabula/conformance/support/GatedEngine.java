@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A storage engine that passes every call to another one through a gate. A test can {@link
@@ -37,6 +38,7 @@ public final class GatedEngine implements StorageEngine {
   private final Set<String> nonBlockingCallerThreads = ConcurrentHashMap.newKeySet();
   private final Set<String> calls = ConcurrentHashMap.newKeySet();
   private final Set<String> nonBlockingCalls = ConcurrentHashMap.newKeySet();
+  private final ConcurrentHashMap<String, LongAdder> counts = new ConcurrentHashMap<>();
 
   public GatedEngine(StorageEngine engine) {
     this.engine = engine;
@@ -65,6 +67,12 @@ public final class GatedEngine implements StorageEngine {
   /** The engine methods called so far outside {@link NonBlocking#attempt} (may wait). */
   public Set<String> calls() {
     return Set.copyOf(calls);
+  }
+
+  /** How many times the engine method {@code name} has been called so far, from any thread. */
+  public long count(String name) {
+    LongAdder count = counts.get(name);
+    return count == null ? 0 : count.sum();
   }
 
   /** The engine methods called so far inside {@link NonBlocking#attempt}, answered or refused. */
@@ -107,6 +115,7 @@ public final class GatedEngine implements StorageEngine {
           if (method.getDeclaringClass() == Object.class) {
             return method.invoke(target, args);
           }
+          counts.computeIfAbsent(method.getName(), name -> new LongAdder()).increment();
           if (NonBlocking.active()) {
             // An attempt that must not wait (from a network thread) passes the gate untouched.
             nonBlockingCallerThreads.add(Thread.currentThread().getName());

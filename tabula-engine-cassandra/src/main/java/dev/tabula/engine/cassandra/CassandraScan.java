@@ -94,6 +94,7 @@ final class CassandraScan {
     private final ScanRequest request;
     private final List<Entity> kept = new ArrayList<>();
     private long scanned;
+    private long keptBytes;
 
     Collector(ScanRequest request) {
       this.request = request;
@@ -101,11 +102,11 @@ final class CassandraScan {
 
     /** The page to return instead of reading {@code next}, or null to read on. */
     Page stopBefore(EntityKey next) {
-      if (kept.size() == request.limit()) {
-        return new Page(kept, next, StopReason.RETURN_LIMIT_REACHED, scanned);
+      if (request.full(kept.size(), keptBytes)) {
+        return new Page(kept, next, StopReason.RETURN_LIMIT_REACHED, scanned, keptBytes);
       }
       if (System.nanoTime() - request.deadlineNanos() >= 0) {
-        return new Page(kept, next, StopReason.TIME_LIMIT_REACHED, scanned);
+        return new Page(kept, next, StopReason.TIME_LIMIT_REACHED, scanned, keptBytes);
       }
       return null;
     }
@@ -114,11 +115,12 @@ final class CassandraScan {
       scanned++;
       if (request.filter().test(RowFilter.Row.of(entity))) {
         kept.add(entity);
+        keptBytes += request.sizeOf(entity);
       }
     }
 
     Page exhausted() {
-      return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned);
+      return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned, keptBytes);
     }
   }
 }

@@ -53,21 +53,26 @@ final class RocksScan {
     RowFilter filter = request.filter();
     RocksRow row = new RocksRow(filter.properties());
     long scanned = 0;
+    long keptBytes = 0;
     for (; it.isValid(); it.next()) {
       // Checked before reading the next entity, so a full last page ends as exhausted.
-      if (kept.size() == request.limit()) {
-        return new Page(kept, RocksKeys.decode(it.key()), StopReason.RETURN_LIMIT_REACHED, scanned);
+      if (request.full(kept.size(), keptBytes)) {
+        return new Page(kept, RocksKeys.decode(it.key()), StopReason.RETURN_LIMIT_REACHED, scanned,
+            keptBytes);
       }
       if (System.nanoTime() - request.deadlineNanos() >= 0) {
-        return new Page(kept, RocksKeys.decode(it.key()), StopReason.TIME_LIMIT_REACHED, scanned);
+        return new Page(kept, RocksKeys.decode(it.key()), StopReason.TIME_LIMIT_REACHED, scanned,
+            keptBytes);
       }
-      row.reset(it.key(), it.value());
+      byte[] value = it.value();
+      row.reset(it.key(), value);
       scanned++;
       if (filter.test(row)) {
         kept.add(row.entity());
+        keptBytes += 2L * value.length; // see ScanRequest#maxBytes
       }
     }
     it.status(); // an I/O error ends iteration like the end of data; tell them apart
-    return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned);
+    return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned, keptBytes);
   }
 }

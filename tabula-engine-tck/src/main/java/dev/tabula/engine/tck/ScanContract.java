@@ -173,6 +173,30 @@ public interface ScanContract extends EngineContext {
   }
 
   @Test
+  default void scan_withByteBound_endsOnceTheKeptEntitiesReachItAndResumesAfterThem() {
+    TableInfo table = newTable();
+    for (int i = 0; i < 4; i++) {
+      insert(table, "p", "r" + i, props("pad", "x".repeat(1000), "n", i));
+    }
+    // However an engine measures an entity, one reaches a bound of one byte (checked before the
+    // next is read), and four stay under a bound of a mebibyte.
+    Page first = store().scan(table.id(),
+        new ScanRequest(KeyRange.ALL, 1000, deadline(), RowFilter.ALL, 1));
+    Page second = store().scan(table.id(), new ScanRequest(
+        KeyRange.ALL.resumeAt(first.resumeKey()), 1000, deadline(), RowFilter.ALL, 1));
+    Page rest = store().scan(table.id(), new ScanRequest(
+        KeyRange.ALL.resumeAt(second.resumeKey()), 1000, deadline(), RowFilter.ALL, 1 << 20));
+
+    assertThat(numbers(first.entities())).containsExactly(0);
+    assertThat(first.stopReason()).isEqualTo(StopReason.RETURN_LIMIT_REACHED);
+    assertThat(first.resumeKey()).isEqualTo(new EntityKey("p", "r1"));
+    assertThat(first.keptBytes()).isGreaterThanOrEqualTo(1000);
+    assertThat(numbers(second.entities())).containsExactly(1);
+    assertThat(numbers(rest.entities())).containsExactly(2, 3);
+    assertThat(rest.stopReason()).isEqualTo(StopReason.SOURCE_EXHAUSTED);
+  }
+
+  @Test
   default void scan_withFilterRejectingEverything_returnsEmptyExhaustedPage() {
     TableInfo table = newTable();
     fillNumbered(table, 20);
