@@ -28,16 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 abstract class LegacyBatchContract extends LegacyClientBase {
 
-  private static DynamicTableEntity entity(String rowKey, String name, int value) {
-    DynamicTableEntity e = new DynamicTableEntity("p", rowKey);
-    e.getProperties().put(name, new EntityProperty(value));
-    return e;
-  }
 
-  private static DynamicTableEntity retrieve(CloudTable table, String rowKey) throws Exception {
-    return table.execute(TableOperation.retrieve("p", rowKey, DynamicTableEntity.class))
-        .getResultAsType();
-  }
 
   private static CloudTable tableWith(CloudTable table, String... rowKeys) throws Exception {
     for (String rowKey : rowKeys) {

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.microsoft.azure.storage.StorageException;
 import com.microsoft.azure.storage.table.CloudTable;
 import com.microsoft.azure.storage.table.CloudTableClient;
+import com.microsoft.azure.storage.table.DynamicTableEntity;
+import com.microsoft.azure.storage.table.EntityProperty;
+import com.microsoft.azure.storage.table.TableOperation;
 import com.microsoft.azure.storage.table.TablePayloadFormat;
 import dev.tabula.conformance.support.LegacyClients;
 import dev.tabula.conformance.support.TestAccounts;
@@ -48,5 +51,18 @@ abstract class LegacyClientBase extends ConformanceBase {
     assertThat(e.getHttpStatusCode()).as("status of %s", e.getMessage()).isEqualTo(status);
     assertThat(e.getErrorCode()).as("error code of %s", e.getMessage()).isEqualTo(code);
     return e;
+  }
+
+  /** An entity of partition "p" with one Int32 property. */
+  protected static DynamicTableEntity entity(String rowKey, String name, int value) {
+    DynamicTableEntity e = new DynamicTableEntity("p", rowKey);
+    e.getProperties().put(name, new EntityProperty(value));
+    return e;
+  }
+
+  /** The entity ("p", {@code rowKey}) as the legacy client retrieves it, or null. */
+  protected static DynamicTableEntity retrieve(CloudTable table, String rowKey) throws Exception {
+    return table.execute(TableOperation.retrieve("p", rowKey, DynamicTableEntity.class))
+        .getResultAsType();
   }
 }

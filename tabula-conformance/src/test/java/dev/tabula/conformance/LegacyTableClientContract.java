@@ -27,17 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 abstract class LegacyTableClientContract extends LegacyClientBase {
 
-  private static DynamicTableEntity entity(String rowKey, String name, int value) {
-    DynamicTableEntity e = new DynamicTableEntity("p", rowKey);
-    e.getProperties().put(name, new EntityProperty(value));
-    return e;
-  }
 
-  private static DynamicTableEntity retrieve(CloudTable table, String rowKey) throws Exception {
-    TableResult result =
-        table.execute(TableOperation.retrieve("p", rowKey, DynamicTableEntity.class));
-    return result.getResultAsType();
-  }
 
   @Test
   void table_createExistsDelete_andTheirConflicts() throws Exception {
