@@ -33,11 +33,14 @@ public final class ServerProcess implements AutoCloseable {
   private static final Duration START_LIMIT = Duration.ofSeconds(60);
   private static final Duration EXIT_LIMIT = Duration.ofSeconds(20);
   private static final int LINES_KEPT = 100;
+  /** Every line is kept up to this many, so a test can check what was logged (and how often). */
+  private static final int LINES_RECORDED = 20_000;
 
   private final Process process;
   /** Kills the server should the test's JVM end first (a build timeout): none outlives its test. */
   private final Thread reaper;
   private final Deque<String> output = new ArrayDeque<>();
+  private final List<String> recorded = new ArrayList<>();
   private final CompletableFuture<Integer> port = new CompletableFuture<>();
 
   private ServerProcess(Process process) {
@@ -161,6 +164,11 @@ public final class ServerProcess implements AutoCloseable {
     return String.join("\n", output);
   }
 
+  /** Every line the server has printed so far (its log: slf4j-simple writes to standard error). */
+  public synchronized List<String> outputLines() {
+    return List.copyOf(recorded);
+  }
+
   /** Stops the server normally (SIGTERM, so it closes the engine), or kills it if it hangs. */
   @Override
   public void close() {
@@ -216,6 +224,9 @@ public final class ServerProcess implements AutoCloseable {
 
   private synchronized void keep(String line) {
     output.addLast(line);
+    if (recorded.size() < LINES_RECORDED) {
+      recorded.add(line);
+    }
     if (output.size() > LINES_KEPT) {
       output.removeFirst();
     }
