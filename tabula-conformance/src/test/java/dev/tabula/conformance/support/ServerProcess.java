@@ -58,10 +58,21 @@ public final class ServerProcess implements AutoCloseable {
    * returns once it listens.
    */
   public static ServerProcess start(Path dataDir, List<String> jvmArgs, List<String> serveArgs) {
+    return startWith(List.of(), dataDir, jvmArgs, serveArgs);
+  }
+
+  /**
+   * Like {@link #start}, the {@code java} command run by {@code launcher} (a command that ends by
+   * executing its arguments in its own place, such as {@code nsenter}, so that the process
+   * killed is the server's).
+   */
+  public static ServerProcess startWith(List<String> launcher, Path dataDir,
+      List<String> jvmArgs, List<String> serveArgs) {
     List<String> args = new ArrayList<>(
         List.of("--engine", "rocksdb", "--data-dir", dataDir.toString()));
     args.addAll(serveArgs);
-    return serve(jvmArgs, args, START_LIMIT);
+    ServerProcess server = launch(launcher, jvmArgs, args);
+    return server.awaitListening(START_LIMIT);
   }
 
   /**
@@ -72,14 +83,17 @@ public final class ServerProcess implements AutoCloseable {
    */
   public static ServerProcess serve(List<String> jvmArgs, List<String> serveArgs,
       Duration startLimit) {
-    ServerProcess server = launch(jvmArgs, serveArgs);
+    return launch(List.of(), jvmArgs, serveArgs).awaitListening(startLimit);
+  }
+
+  private ServerProcess awaitListening(Duration startLimit) {
     try {
-      server.port.get(startLimit.toSeconds(), TimeUnit.SECONDS);
-      return server;
+      port.get(startLimit.toSeconds(), TimeUnit.SECONDS);
+      return this;
     } catch (InterruptedException | ExecutionException | TimeoutException e) {
-      server.process.destroyForcibly();
-      server.forgetReaper();
-      throw new IllegalStateException("server did not start: " + server.lastOutput(), e);
+      process.destroyForcibly();
+      forgetReaper();
+      throw new IllegalStateException("server did not start: " + lastOutput(), e);
     }
   }
 
@@ -95,7 +109,7 @@ public final class ServerProcess implements AutoCloseable {
     List<String> args = new ArrayList<>(
         List.of("--engine", "rocksdb", "--data-dir", dataDir.toString()));
     args.addAll(serveArgs);
-    ServerProcess server = launch(jvmArgs, args);
+    ServerProcess server = launch(List.of(), jvmArgs, args);
     try {
       server.port.get(START_LIMIT.toSeconds(), TimeUnit.SECONDS);
       server.kill();
@@ -112,8 +126,9 @@ public final class ServerProcess implements AutoCloseable {
     }
   }
 
-  private static ServerProcess launch(List<String> jvmArgs, List<String> serveArgs) {
-    List<String> command = new ArrayList<>();
+  private static ServerProcess launch(List<String> launcher, List<String> jvmArgs,
+      List<String> serveArgs) {
+    List<String> command = new ArrayList<>(launcher);
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmArgs);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"),
