@@ -9,19 +9,16 @@ import com.azure.data.tables.models.TableServiceException;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import dev.tabula.conformance.support.Clients;
+import dev.tabula.conformance.support.SmallFileSystem;
 import dev.tabula.conformance.support.TestAccounts;
 import dev.tabula.server.EngineKind;
 import dev.tabula.server.ServerConfig;
 import dev.tabula.server.TabulaServer;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -38,24 +35,19 @@ class RocksDiskFullIT {
   private static final int ENTITY_BYTES = 48 * 1024;
 
   @TempDir Path temp;
-  private Path mount;
+  private SmallFileSystem disk;
   private Path dataDir;
-  private Path filler;
 
   @BeforeEach
   void mountSmallFileSystem() throws Exception {
-    mount = Files.createDirectories(temp.resolve("fs"));
-    int exit = run("mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", mount.toString());
-    Assumptions.assumeTrue(exit == 0,
-        "cannot mount a tmpfs here (needs root and mount rights): the disk-full tests are skipped");
-    dataDir = mount.resolve("data");
-    filler = mount.resolve("filler");
+    disk = SmallFileSystem.mount(temp, 64);
+    dataDir = disk.resolve("data");
   }
 
   @AfterEach
   void unmount() throws Exception {
-    if (mount != null && run("mountpoint", "-q", mount.toString()) == 0) {
-      run("umount", "-l", mount.toString());
+    if (disk != null) {
+      disk.close();
     }
   }
 
@@ -68,7 +60,7 @@ class RocksDiskFullIT {
         table.createEntity(entity("before" + i));
         acknowledged.add("before" + i);
       }
-      fill();
+      disk.fill();
       List<String> refused = new ArrayList<>();
       for (int i = 0; refused.isEmpty() && i < 2000; i++) {
         String key = "during" + i;
@@ -108,7 +100,7 @@ class RocksDiskFullIT {
         acknowledged.add("before" + i);
       }
     }
-    fill();
+    disk.fill();
     try (TabulaServer second = start()) {
       TableClient table =
           Clients.service(second, TestAccounts.DEVELOPMENT).getTableClient("restart");
@@ -130,30 +122,9 @@ class RocksDiskFullIT {
         .withEngine(EngineKind.ROCKSDB, dataDir).withAccounts(TestAccounts.ALL));
   }
 
-  /** Writes the filler file until the file system refuses more. */
-  private void fill() throws IOException {
-    fillWith(filler, 1 << 20);
-    fillWith(mount.resolve("filler-small"), 512);
-  }
-
-  private static void fillWith(Path file, int chunk) throws IOException {
-    byte[] bytes = new byte[chunk];
-    try (OutputStream out = Files.newOutputStream(file)) {
-      while (true) {
-        out.write(bytes);
-        out.flush();
-      }
-    } catch (IOException e) {
-      if (!String.valueOf(e.getMessage()).contains("No space left")) {
-        throw e;
-      }
-    }
-  }
-
   /** Deletes the filler and writes {@code key} until it is stored; how long that took. */
   private long freeAndWaitForWrites(TableClient table, String key) throws Exception {
-    Files.delete(filler);
-    Files.delete(mount.resolve("filler-small"));
+    disk.free();
     long freed = System.nanoTime();
     while (true) {
       try {
@@ -194,15 +165,5 @@ class RocksDiskFullIT {
       data[i] = (byte) (rowKey.hashCode() * 31 + i * 7);
     }
     return new TableEntity("p", rowKey).addProperty("data", data);
-  }
-
-  private static int run(String... command) throws IOException, InterruptedException {
-    Process process = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-    if (!process.waitFor(30, TimeUnit.SECONDS)) {
-      process.destroyForcibly();
-      return -1;
-    }
-    return process.exitValue();
   }
 }

@@ -33,11 +33,14 @@ public final class ServerProcess implements AutoCloseable {
   private static final Duration START_LIMIT = Duration.ofSeconds(60);
   private static final Duration EXIT_LIMIT = Duration.ofSeconds(20);
   private static final int LINES_KEPT = 100;
+  /** Every line is kept up to this many, so a test can check what was logged (and how often). */
+  private static final int LINES_RECORDED = 20_000;
 
   private final Process process;
   /** Kills the server should the test's JVM end first (a build timeout): none outlives its test. */
   private final Thread reaper;
   private final Deque<String> output = new ArrayDeque<>();
+  private final List<String> recorded = new ArrayList<>();
   private final CompletableFuture<Integer> port = new CompletableFuture<>();
 
   private ServerProcess(Process process) {
@@ -55,10 +58,21 @@ public final class ServerProcess implements AutoCloseable {
    * returns once it listens.
    */
   public static ServerProcess start(Path dataDir, List<String> jvmArgs, List<String> serveArgs) {
+    return startWith(List.of(), dataDir, jvmArgs, serveArgs);
+  }
+
+  /**
+   * Like {@link #start}, the {@code java} command run by {@code launcher} (a command that ends by
+   * executing its arguments in its own place, such as {@code nsenter}, so that the process
+   * killed is the server's).
+   */
+  public static ServerProcess startWith(List<String> launcher, Path dataDir,
+      List<String> jvmArgs, List<String> serveArgs) {
     List<String> args = new ArrayList<>(
         List.of("--engine", "rocksdb", "--data-dir", dataDir.toString()));
     args.addAll(serveArgs);
-    return serve(jvmArgs, args, START_LIMIT);
+    ServerProcess server = launch(launcher, jvmArgs, args);
+    return server.awaitListening(START_LIMIT);
   }
 
   /**
@@ -69,14 +83,17 @@ public final class ServerProcess implements AutoCloseable {
    */
   public static ServerProcess serve(List<String> jvmArgs, List<String> serveArgs,
       Duration startLimit) {
-    ServerProcess server = launch(jvmArgs, serveArgs);
+    return launch(List.of(), jvmArgs, serveArgs).awaitListening(startLimit);
+  }
+
+  private ServerProcess awaitListening(Duration startLimit) {
     try {
-      server.port.get(startLimit.toSeconds(), TimeUnit.SECONDS);
-      return server;
+      port.get(startLimit.toSeconds(), TimeUnit.SECONDS);
+      return this;
     } catch (InterruptedException | ExecutionException | TimeoutException e) {
-      server.process.destroyForcibly();
-      server.forgetReaper();
-      throw new IllegalStateException("server did not start: " + server.lastOutput(), e);
+      process.destroyForcibly();
+      forgetReaper();
+      throw new IllegalStateException("server did not start: " + lastOutput(), e);
     }
   }
 
@@ -92,7 +109,7 @@ public final class ServerProcess implements AutoCloseable {
     List<String> args = new ArrayList<>(
         List.of("--engine", "rocksdb", "--data-dir", dataDir.toString()));
     args.addAll(serveArgs);
-    ServerProcess server = launch(jvmArgs, args);
+    ServerProcess server = launch(List.of(), jvmArgs, args);
     try {
       server.port.get(START_LIMIT.toSeconds(), TimeUnit.SECONDS);
       server.kill();
@@ -109,8 +126,9 @@ public final class ServerProcess implements AutoCloseable {
     }
   }
 
-  private static ServerProcess launch(List<String> jvmArgs, List<String> serveArgs) {
-    List<String> command = new ArrayList<>();
+  private static ServerProcess launch(List<String> launcher, List<String> jvmArgs,
+      List<String> serveArgs) {
+    List<String> command = new ArrayList<>(launcher);
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmArgs);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"),
@@ -159,6 +177,11 @@ public final class ServerProcess implements AutoCloseable {
   /** The last lines the server printed, for failure messages. */
   public synchronized String lastOutput() {
     return String.join("\n", output);
+  }
+
+  /** Every line the server has printed so far (its log: slf4j-simple writes to standard error). */
+  public synchronized List<String> outputLines() {
+    return List.copyOf(recorded);
   }
 
   /** Stops the server normally (SIGTERM, so it closes the engine), or kills it if it hangs. */
@@ -216,6 +239,9 @@ public final class ServerProcess implements AutoCloseable {
 
   private synchronized void keep(String line) {
     output.addLast(line);
+    if (recorded.size() < LINES_RECORDED) {
+      recorded.add(line);
+    }
     if (output.size() > LINES_KEPT) {
       output.removeFirst();
     }

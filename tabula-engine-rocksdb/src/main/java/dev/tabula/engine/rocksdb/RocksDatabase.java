@@ -63,7 +63,10 @@ final class RocksDatabase implements AutoCloseable {
   private final List<ColumnFamilyDescriptor> descriptors;
   private final RocksDiskSpace space;
   private boolean closed;
-  /** Whether a reopen failed for another reason than space (only the recovery thread uses it). */
+  /**
+   * Whether a reopen failed for another reason than space since the disk filled (only the
+   * recovery thread uses it): said once per full disk, not once per retry.
+   */
   private boolean reopenFailureLogged;
   /** The open instance; replaced (under the write lock) when writes come back after a full disk. */
   private RocksInstance current;
@@ -212,7 +215,9 @@ final class RocksDatabase implements AutoCloseable {
       if (!current.readOnly()) {
         swap(RocksInstance.open(dbOptions, dir, descriptors, true));
       }
-      return swap(RocksInstance.open(dbOptions, dir, descriptors, false));
+      boolean writable = swap(RocksInstance.open(dbOptions, dir, descriptors, false));
+      reopenFailureLogged &= !writable; // the next full disk may fail otherwise: say it again
+      return writable;
     } catch (RocksDBException | RuntimeException e) {
       // Still too little space, or not yet: the recovery thread tries again. Anything else is
       // said once, or writes would stay refused with nothing in the log to say why.
@@ -247,6 +252,11 @@ final class RocksDatabase implements AutoCloseable {
     db = instance.db();
     catalog = instance.handles().get(1);
     entities = instance.handles().get(2);
+  }
+
+  /** Whether writes are refused for lack of space, and what the log says about it. */
+  RocksDiskSpace space() {
+    return space;
   }
 
   /**

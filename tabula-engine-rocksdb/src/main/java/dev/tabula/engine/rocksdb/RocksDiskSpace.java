@@ -26,7 +26,11 @@ import org.slf4j.LoggerFactory;
  * them and starts a new log. Until that succeeds the read-only instance serves reads. A server
  * started on a full disk starts the same way, read-only.
  *
- * <p>One line is logged when writes start failing and one when they succeed again. Thread-safe.
+ * <p>The log says each symptom of a full disk once, not once per retry (the mark is retried every
+ * second, the reopen every few): one warning when writes start failing, one when the {@link
+ * RocksWalMarker write-ahead log mark} cannot be written (only if that came first: RocksDB may
+ * still have room in a preallocated log), and one line when the disk has room again, however
+ * long it was full. Thread-safe.
  */
 final class RocksDiskSpace implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RocksDiskSpace.class);
@@ -47,12 +51,21 @@ final class RocksDiskSpace implements AutoCloseable {
   private final Path dir;
   private final Reopener reopener;
   private volatile boolean full;
+  /** Whether the mark's last write failed for lack of space. */
+  private boolean markFailing;
+  /** When the disk was found full (System.nanoTime), or -1 when it is not: the episode logged. */
+  private long fullSince = -1;
   private Thread recovery;
   private boolean closed;
 
   RocksDiskSpace(Path dir, Reopener reopener) {
     this.dir = dir;
     this.reopener = reopener;
+  }
+
+  /** Whether {@code e} is the file system's out-of-space error (ENOSPC). */
+  static boolean isNoSpace(IOException e) {
+    return String.valueOf(e.getMessage()).contains("No space left on device");
   }
 
   /** Whether {@code e} is RocksDB's out-of-space error. */
@@ -89,6 +102,7 @@ final class RocksDiskSpace implements AutoCloseable {
       return;
     }
     full = true;
+    startEpisode();
     LOG.warn("Out of disk space in {}: writes answer 503 ServerBusy until space is freed; {}",
         dir, why);
     recovery = new Thread(this::recover, "tabula-disk-recovery");
@@ -96,9 +110,45 @@ final class RocksDiskSpace implements AutoCloseable {
     recovery.start();
   }
 
+  /**
+   * The write-ahead log mark could not be written for lack of space: said once, unless the full
+   * disk has already been said because writes failed.
+   */
+  synchronized void markFailed(IOException cause) {
+    if (markFailing) {
+      return;
+    }
+    markFailing = true;
+    if (fullSince < 0) {
+      LOG.warn("Out of disk space in {}: cannot update the write-ahead log mark ({}); retrying"
+          + " every second. Writes go on while RocksDB has room in its log; a check for lost"
+          + " writes at the next start covers only those before the last mark", dir,
+          cause.getMessage());
+    }
+    startEpisode();
+  }
+
+  /** The mark was written: the end of a full disk, if writes never failed (else they say it). */
+  synchronized void markWritten() {
+    if (!markFailing) {
+      return;
+    }
+    markFailing = false;
+    if (!full && fullSince >= 0) {
+      LOG.info("Disk space is available again in {}: the write-ahead log mark is written again"
+          + " after {} s", dir, secondsSince(fullSince));
+      fullSince = -1;
+    }
+  }
+
+  private void startEpisode() {
+    if (fullSince < 0) {
+      fullSince = System.nanoTime();
+    }
+  }
+
   /** Polls for free space and reopens the database for writing; ends once writable or closed. */
   private void recover() {
-    long fullSince = System.nanoTime();
     try {
       while (!isClosed()) {
         Thread.sleep(POLL_MILLIS);
@@ -106,7 +156,7 @@ final class RocksDiskSpace implements AutoCloseable {
           continue;
         }
         if (reopener.reopenWritable()) {
-          recovered(fullSince);
+          recovered();
           return;
         }
         Thread.sleep(RETRY_MILLIS);
@@ -116,11 +166,16 @@ final class RocksDiskSpace implements AutoCloseable {
     }
   }
 
-  private synchronized void recovered(long fullSince) {
+  private synchronized void recovered() {
     full = false;
     recovery = null;
     LOG.info("Disk space is available again in {}: writes accepted again after {} s out of space",
-        dir, String.format("%.1f", (System.nanoTime() - fullSince) / 1e9));
+        dir, secondsSince(fullSince));
+    fullSince = -1; // the mark written again later belongs to this episode: not said again
+  }
+
+  private static String secondsSince(long nanos) {
+    return String.format("%.1f", (System.nanoTime() - nanos) / 1e9);
   }
 
   private long usableBytes() {

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.logging.Logger;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
@@ -14,6 +13,8 @@ import org.rocksdb.DBOptions;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Before the database is opened for writing, finds out whether recovering it would lose
@@ -34,7 +35,7 @@ import org.rocksdb.RocksDBException;
  * logs at start (at most {@code max_total_wal_size}, 256 MiB).
  */
 final class RocksWalAudit {
-  private static final Logger LOG = Logger.getLogger(RocksWalAudit.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(RocksWalAudit.class);
 
   private RocksWalAudit() {}
 
@@ -63,7 +64,7 @@ final class RocksWalAudit {
     if (!acceptLoss) {
       throw loss;
     }
-    LOG.warning(loss.getMessage() + ". Starting anyway, as asked: those writes are gone.");
+    LOG.warn("{}. Starting anyway, as asked: those writes are gone.", loss.getMessage());
     return Optional.of(loss);
   }
 

@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import org.rocksdb.LogFile;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the {@link RocksWalMark} of an open database up to date: at open, every {@value
@@ -21,7 +21,7 @@ import org.rocksdb.LogFile;
  */
 final class RocksWalMarker implements AutoCloseable {
   static final long PERIOD_MILLIS = 1000;
-  private static final Logger LOG = Logger.getLogger(RocksWalMarker.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(RocksWalMarker.class);
 
   private final RocksDatabase database;
   private final Path dir;
@@ -72,19 +72,24 @@ final class RocksWalMarker implements AutoCloseable {
   }
 
   /**
-   * The timer's mark: a failure (a full disk) is logged once and retried next period; the writes
-   * themselves are unaffected, only the detection of a later loss is weaker meanwhile.
+   * The timer's mark: a failure is retried next period; the writes themselves are unaffected,
+   * only the detection of a later loss is weaker meanwhile. A full disk is said by {@link
+   * RocksDiskSpace}, once with the rest of its symptoms; any other failure is said here, once
+   * until a mark is written again (a line a second would bury the log).
    */
   private void markQuietly() {
     try {
       mark();
+      database.space().markWritten();
       if (failing) {
-        LOG.info("the write-ahead log mark is written again");
+        LOG.info("The write-ahead log mark in {} is written again", dir);
         failing = false;
       }
     } catch (RuntimeException e) {
-      if (!failing) {
-        LOG.log(Level.WARNING, "cannot update the write-ahead log mark; retrying", e);
+      if (e.getCause() instanceof IOException io && RocksDiskSpace.isNoSpace(io)) {
+        database.space().markFailed(io);
+      } else if (!failing) {
+        LOG.warn("Cannot update the write-ahead log mark in {}; retrying every second", dir, e);
         failing = true;
       }
     }
