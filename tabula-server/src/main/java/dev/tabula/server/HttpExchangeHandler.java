@@ -91,7 +91,8 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     if (msg instanceof FullHttpRequest request) {
       try {
         next = new Exchange(
-            toServiceRequest(request, bodyOf(request), peer(ctx)), HttpUtil.isKeepAlive(request));
+            toServiceRequest(request, bodyOf(request), peer(ctx)), HttpUtil.isKeepAlive(request),
+            !HttpVersion.HTTP_1_0.equals(request.protocolVersion()));
       } finally {
         request.release();
       }
@@ -129,8 +130,11 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     ctx.fireChannelInactive();
   }
 
-  /** A request read whole, and whether its connection stays open after the answer. */
-  private record Exchange(ServiceRequest request, boolean keepAlive) {}
+  /**
+   * A request read whole, whether its connection stays open after the answer, and whether its
+   * answer may be chunked (HTTP/1.0 clients do not know chunked transfer encoding).
+   */
+  private record Exchange(ServiceRequest request, boolean keepAlive, boolean chunks) {}
 
   private void start(ChannelHandlerContext ctx, Object next) {
     answering = true;
@@ -143,23 +147,22 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     }
     Exchange exchange = (Exchange) next;
     ServiceRequest request = exchange.request();
-    boolean keepAlive = exchange.keepAlive();
-    if (startedHere(ctx, request, keepAlive)) {
+    if (startedHere(ctx, exchange)) {
       return;
     }
     try {
       workers.execute(
           request.body().length,
           () -> protocol.handle(request, scheme),
-          response -> ctx.executor().execute(() -> answer(ctx, response, keepAlive)));
+          response -> ctx.executor().execute(() -> answer(ctx, response, exchange)));
     } catch (RejectedExecutionException busy) {
-      answer(ctx, protocol.reject(TableErrorCode.SERVER_BUSY.exception(), request), keepAlive);
+      answer(ctx, protocol.reject(TableErrorCode.SERVER_BUSY.exception(), request), exchange);
     }
   }
 
   /** Whether the request was started on this event loop; it is then answered when ready. */
-  private boolean startedHere(
-      ChannelHandlerContext ctx, ServiceRequest request, boolean keepAlive) {
+  private boolean startedHere(ChannelHandlerContext ctx, Exchange exchange) {
+    ServiceRequest request = exchange.request();
     // Asked first: most requests on some engines, and every query or batch, are never tried here,
     // and need not take and give back an admission for nothing.
     if (!protocol.triesWithoutBlocking(request)) {
@@ -186,17 +189,32 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
           ? response
           : protocol.reject(TableErrorCode.INTERNAL_ERROR.exception(), request);
       if (ctx.executor().inEventLoop()) {
-        answer(ctx, answer, keepAlive);
+        answer(ctx, answer, exchange);
       } else {
-        ctx.executor().execute(() -> answer(ctx, answer, keepAlive));
+        ctx.executor().execute(() -> answer(ctx, answer, exchange));
       }
     });
     return true;
   }
 
-  /** Writes the answer to the request in hand, on the event loop, and starts the next one. */
-  private void answer(ChannelHandlerContext ctx, ServiceResponse response, boolean keepAlive) {
-    write(ctx, response, keepAlive);
+  /**
+   * Writes the answer to the request in hand, on the event loop, and starts the next one. A
+   * streamed answer keeps the request in hand until its last chunk is written: the next pipelined
+   * answer must not start in the middle of its body.
+   */
+  private void answer(ChannelHandlerContext ctx, ServiceResponse response, Exchange exchange) {
+    boolean keepAlive = exchange.keepAlive();
+    if (response.streamedBody() != null && exchange.chunks()) {
+      StreamedAnswers.write(ctx, response, keepAlive)
+          .addListener(written -> answered(ctx, keepAlive && written.isSuccess()));
+      return;
+    }
+    write(ctx, response, keepAlive); // a streamed body is gathered whole here for HTTP/1.0
+    answered(ctx, keepAlive);
+  }
+
+  /** The answer in hand is written (or failed, and its connection closes): on to the next. */
+  private void answered(ChannelHandlerContext ctx, boolean keepAlive) {
     answering = false;
     if (!keepAlive) {
       closing = true;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.Utf16;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 
 /** The package's one Jackson factory, and the plumbing every reader and writer shares. */
@@ -56,6 +57,16 @@ final class JsonCodec {
       bytes.giveBack();
       throw e;
     }
+  }
+
+  /**
+   * A generator writing a document piece by piece into {@code out}, configured as {@link #write}'s
+   * so the bytes are the same; closing it does not close {@code out}. The caller closes it.
+   */
+  static JsonGenerator generator(OutputStream out) throws IOException {
+    JsonGenerator generator = FACTORY.createGenerator(out, JsonEncoding.UTF8);
+    generator.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
+    return generator;
   }
 
   /** A parser over a request body; the caller closes it. */
