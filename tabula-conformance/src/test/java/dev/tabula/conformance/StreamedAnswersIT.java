@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tabula.conformance.support.GatedEngine;
 import dev.tabula.conformance.support.RawClient;
+import dev.tabula.conformance.support.RawResponse;
 import dev.tabula.conformance.support.SharedKeySigner;
 import dev.tabula.conformance.support.TestAccounts;
 import dev.tabula.engine.AccountSettings;
@@ -49,8 +50,10 @@ import org.junit.jupiter.api.TestInstance;
  * both carry 'Transfer-Encoding', 'chunked'), over raw sockets against a real server. A streamed
  * answer keeps its request in hand until its last chunk is written: the next pipelined request
  * is not even started before, so a client cannot make the server hold two answers at once;
- * pipelined answers come whole and in order; an HTTP/1.0 client, which knows no chunks, gets the
- * page whole with a Content-Length.
+ * pipelined answers come whole and in order. A page that fails midway ends with the connection,
+ * without its last chunk; one that fails within what the worker encodes ahead (256 KiB) gets an
+ * ordinary 500. An HTTP/1.0 client, which knows no chunks, gets the page whole with a
+ * Content-Length.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StreamedAnswersIT {
@@ -66,6 +69,7 @@ class StreamedAnswersIT {
   private String bigTable;
   private String smallTable;
   private String brokenTable;
+  private String earlyBrokenTable;
 
   @BeforeAll
   void startServer() {
@@ -74,10 +78,9 @@ class StreamedAnswersIT {
     client = new RawClient(server, TestAccounts.DEVELOPMENT);
     bigTable = tableWith(500, DATE_PROPERTIES);
     smallTable = tableWith(3, 1);
-    brokenTable = tableWith(200, 20);
-    assertThat(client.post(brokenTable)
-        .json("{\"PartitionKey\":\"p\",\"RowKey\":\"zz-bad\",\"s\":\"\u00e9\"}")
-        .header("Prefer", "return-no-content").send().status()).isEqualTo(204);
+    // About 1.4 MiB of JSON before the unreadable row: well past what the worker encodes ahead.
+    brokenTable = withUnreadableRow(tableWith(350, 60));
+    earlyBrokenTable = withUnreadableRow(tableWith(10, 1));
   }
 
   @AfterAll
@@ -118,11 +121,11 @@ class StreamedAnswersIT {
       assertThat(second.headers).containsKey("content-length"); // a table list: small, whole
       assertThat(JSON.readTree(in.readNBytes(
           Integer.parseInt(second.headers.get("content-length")))).get("value")).isNotEmpty();
+      // A page that was encoded whole ahead on the worker (under 256 KiB) goes with its length.
       Head third = Head.read(in);
-      ByteArrayOutputStream thirdBody = new ByteArrayOutputStream();
-      readChunks(in, thirdBody, Long.MAX_VALUE);
-      assertThat(third.headers).containsEntry("transfer-encoding", "chunked");
-      assertThat(JSON.readTree(thirdBody.toByteArray()).get("value")).hasSize(3);
+      assertThat(third.headers).containsKey("content-length").doesNotContainKey("transfer-encoding");
+      assertThat(JSON.readTree(in.readNBytes(Integer.parseInt(third.headers.get("content-length"))))
+          .get("value")).hasSize(3);
       assertThat(gated.count("scan") - scansBefore).isEqualTo(2);
     }
   }
@@ -134,7 +137,7 @@ class StreamedAnswersIT {
       socket.setSoTimeout(30_000);
       InputStream in = new BufferedInputStream(socket.getInputStream());
       long scansBefore = gated.count("scan");
-      // Rows r0000..r0199 (about 100 KiB of JSON before it) sort before "zz-bad".
+      // Rows r0000..r0349 sort before "zz-bad".
       socket.getOutputStream().write(concat(query(brokenTable, "HTTP/1.1"),
           query(smallTable, "HTTP/1.1")));
 
@@ -144,11 +147,21 @@ class StreamedAnswersIT {
       ByteArrayOutputStream body = new ByteArrayOutputStream();
       assertThatThrownBy(() -> readChunks(in, body, Long.MAX_VALUE))
           .as("the connection ends before the last chunk").isInstanceOf(IOException.class);
-      assertThat(body.size()).as("some chunks came first").isGreaterThan(64 * 1024);
+      assertThat(body.size()).as("some chunks came first").isGreaterThan(1024 * 1024);
       // The failed answer was the request in hand; the one pipelined behind it never started.
       assertThat(gated.count("scan") - scansBefore).isEqualTo(1);
     }
     assertThat(client.get("Tables").send().status()).as("the server goes on").isEqualTo(200);
+  }
+
+  @Test
+  void aPageThatFailsBeforeAnythingIsSent_getsAnOrdinaryErrorAnswer() {
+    // The worker encodes the first 256 KiB before the status is sent: a failure there is a 500.
+    RawResponse answer = client.get(earlyBrokenTable + "()").exchange();
+
+    assertThat(answer.status()).isEqualTo(500);
+    assertThat(answer.header("x-ms-error-code")).isEqualTo("InternalError");
+    assertThat(client.get("Tables").send().status()).isEqualTo(200);
   }
 
   @Test
@@ -183,6 +196,13 @@ class StreamedAnswersIT {
       body.write(chunk);
       Head.line(in);
     }
+  }
+
+  private String withUnreadableRow(String table) {
+    assertThat(client.post(table)
+        .json("{\"PartitionKey\":\"p\",\"RowKey\":\"zz-bad\",\"s\":\"\u00e9\"}")
+        .header("Prefer", "return-no-content").send().status()).isEqualTo(204);
+    return table;
   }
 
   private String tableWith(int count, int dates) {

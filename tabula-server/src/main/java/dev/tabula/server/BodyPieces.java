@@ -33,7 +33,10 @@ final class BodyPieces implements ChunkedInput<ByteBuf> {
 
   @Override
   public void close() {
-    // Nothing is held between pieces but the body itself, which the collector takes.
+    // Only bytes encoded ahead and never sent are held outside the heap.
+    if (body instanceof PrefetchedBody prefetched) {
+      prefetched.release();
+    }
   }
 
   @Deprecated
@@ -47,6 +50,13 @@ final class BodyPieces implements ChunkedInput<ByteBuf> {
   public ByteBuf readChunk(ByteBufAllocator allocator) throws Exception {
     if (done) {
       return null;
+    }
+    if (written == 0 && body instanceof PrefetchedBody prefetched) {
+      // What the worker encoded ahead goes out as it is, without a copy.
+      ByteBuf ahead = prefetched.takeAhead();
+      done = prefetched.whole();
+      written += ahead.readableBytes();
+      return ahead;
     }
     ByteBuf piece = allocator.buffer(PIECE_BYTES + PIECE_BYTES / 4);
     try {

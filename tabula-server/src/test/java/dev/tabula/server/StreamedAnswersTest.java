@@ -14,6 +14,7 @@ import dev.tabula.protocol.json.MetadataLevel;
 import dev.tabula.protocol.json.ODataContext;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -65,6 +66,24 @@ class StreamedAnswersTest {
         EntityJsonWriter.writeFeed(page, CTX, MetadataLevel.FULL_METADATA, null),
         StandardCharsets.UTF_8));
     assertThat(channel.isOpen()).as("kept alive").isTrue();
+  }
+
+  @Test
+  void aPageEncodedAheadOnTheWorker_continuesOnTheEventLoop_withTheSameBytes() throws Exception {
+    List<Entity> page = page(1600); // about 1.6 MiB of JSON: more than is encoded ahead
+    ServiceResponse response = PrefetchedBody.encodeAhead(new ServiceResponse(200).body(
+        "application/json", new FeedStream(page, CTX, MetadataLevel.NO_METADATA, null)),
+        UnpooledByteBufAllocator.DEFAULT);
+    assertThat(((PrefetchedBody) response.streamedBody()).whole()).isFalse();
+    EmbeddedChannel channel = serving(response.streamedBody(), true);
+
+    Wire wire = Wire.parse(output(channel));
+
+    assertThat(wire.complete).isTrue();
+    assertThat(wire.chunks.get(0).length).isGreaterThanOrEqualTo(PrefetchedBody.AHEAD_BYTES);
+    assertThat(new String(wire.body(), StandardCharsets.UTF_8)).isEqualTo(new String(
+        EntityJsonWriter.writeFeed(page, CTX, MetadataLevel.NO_METADATA, null),
+        StandardCharsets.UTF_8));
   }
 
   @Test

@@ -24,7 +24,7 @@ final class JsonCodec {
 
   /** The UTF-8 bytes of the document the body writes. */
   static byte[] write(Body body) {
-    ReusableOutput bytes = render(body, true);
+    ReusableOutput bytes = render(body);
     try {
       return bytes.toByteArray();
     } finally {
@@ -32,20 +32,11 @@ final class JsonCodec {
     }
   }
 
-  /**
-   * Writes the start of a document, leaving open what the body leaves open, into a buffer the
-   * caller copies out of and then gives back.
-   */
-  static ReusableOutput writeUnclosed(Body body) {
-    return render(body, false);
-  }
-
   /** The body's bytes in a pooled buffer; on failure the buffer goes back to the pool. */
-  private static ReusableOutput render(Body body, boolean closeWhatIsOpen) {
+  private static ReusableOutput render(Body body) {
     ReusableOutput bytes = ReusableOutput.take();
     try {
       try (JsonGenerator out = FACTORY.createGenerator(bytes, JsonEncoding.UTF8)) {
-        out.configure(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT, closeWhatIsOpen);
         body.write(out);
       }
       return bytes;

@@ -38,17 +38,6 @@ final class ReusableOutput extends OutputStream {
     return Arrays.copyOf(buf, count);
   }
 
-  /** How many bytes have been written. */
-  int size() {
-    return count;
-  }
-
-  /** Copies the bytes from {@code from} on into {@code dest} at {@code at}; returns the end. */
-  int copyTo(int from, byte[] dest, int at) {
-    System.arraycopy(buf, from, dest, at, count - from);
-    return at + count - from;
-  }
-
   /** Empties this buffer and gives it back to the pool; it must not be used afterwards. */
   void giveBack() {
     count = 0;

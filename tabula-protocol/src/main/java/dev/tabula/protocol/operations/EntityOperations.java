@@ -12,7 +12,6 @@ import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.json.EntityJsonReader;
 import dev.tabula.protocol.json.EntityJsonWriter;
 import dev.tabula.protocol.json.FeedStream;
-import dev.tabula.protocol.json.FeedWriter;
 import dev.tabula.protocol.json.MetadataLevel;
 import dev.tabula.protocol.json.ODataContext;
 import dev.tabula.protocol.json.ParsedEntity;
@@ -30,11 +29,9 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class EntityOperations {
   private final EntityService entities;
-  private final FeedWriter feeds;
 
-  public EntityOperations(EntityService entities, FeedWriter feeds) {
+  public EntityOperations(EntityService entities) {
     this.entities = entities;
-    this.feeds = feeds;
   }
 
   /** Insert Entity: {@code POST /table} (or {@code /table()}) with the entity as JSON. */
