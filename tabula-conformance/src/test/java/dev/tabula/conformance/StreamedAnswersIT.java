@@ -21,6 +21,7 @@ import dev.tabula.model.EdmValue.EdmString;
 import dev.tabula.model.Entity;
 import dev.tabula.server.ServerConfig;
 import dev.tabula.server.TabulaServer;
+import dev.tabula.server.Transport;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -30,6 +31,7 @@ import java.lang.reflect.Proxy;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -165,6 +167,30 @@ class StreamedAnswersIT {
   }
 
   @Test
+  void aReaderThatStalls_isClosedByTheIdleTimeout_withoutTheLastChunk() throws Exception {
+    Duration idle = Duration.ofSeconds(2);
+    try (TabulaServer idling = TabulaServer.start(ServerConfig.defaults().withPort(0)
+        .withAccounts(TestAccounts.ALL)
+        .withTransport(Transport.DEFAULTS.withTimeouts(idle, Duration.ofSeconds(30))));
+        Socket socket = new Socket()) {
+      String table = tableWith(new RawClient(idling, TestAccounts.DEVELOPMENT), 400,
+          DATE_PROPERTIES);
+      socket.setReceiveBufferSize(16 * 1024);
+      socket.connect(new InetSocketAddress("127.0.0.1", idling.port()));
+      socket.setSoTimeout(30_000);
+      socket.getOutputStream().write(query(table, "HTTP/1.1"));
+
+      Thread.sleep(idle.toMillis() * 3); // the page (5.6 MiB) stalls in the buffers meanwhile
+      InputStream in = new BufferedInputStream(socket.getInputStream());
+      assertThat(Head.read(in).headers).containsEntry("transfer-encoding", "chunked");
+      ByteArrayOutputStream body = new ByteArrayOutputStream();
+      // What the kernel held still comes; the rest, and the last chunk, never do.
+      assertThatThrownBy(() -> readChunks(in, body, Long.MAX_VALUE))
+          .isInstanceOf(IOException.class);
+    }
+  }
+
+  @Test
   void anHttp10Client_getsThePageWhole_withItsContentLength() throws Exception {
     try (Socket socket = new Socket("127.0.0.1", server.port())) {
       socket.setSoTimeout(30_000);
@@ -206,6 +232,10 @@ class StreamedAnswersIT {
   }
 
   private String tableWith(int count, int dates) {
+    return tableWith(client, count, dates);
+  }
+
+  private static String tableWith(RawClient client, int count, int dates) {
     String table = "t" + UUID.randomUUID().toString().replace("-", "");
     assertThat(client.post("Tables").json("{\"TableName\":\"" + table + "\"}").send().status())
         .isEqualTo(201);
