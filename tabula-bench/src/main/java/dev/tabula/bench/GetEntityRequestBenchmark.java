@@ -14,7 +14,6 @@ import dev.tabula.protocol.auth.AccountKeys;
 import dev.tabula.protocol.auth.AuthenticatorChain;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
-import dev.tabula.protocol.json.FeedWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,7 +65,7 @@ public class GetEntityRequestBenchmark extends AverageTimeBenchmark {
     AuthenticatorChain authenticator = AuthenticatorChain.standard(keys, policies::find, clock);
     protocol = new TableProtocol(tables, entities, new BatchService(tables, engine.entities()),
         policies, new ServicePropertiesService(engine.accountSettings()), Set.of(ACCOUNT),
-        authenticator, clock, engine.capabilities(), FeedWriter.sequential());
+        authenticator, clock, engine.capabilities());
     tables.createTable(ACCOUNT, TABLE);
     entities.insert(ACCOUNT, TABLE,
         Entity.unsaved("p042", "0000000123", BenchEntities.properties(123))).join();

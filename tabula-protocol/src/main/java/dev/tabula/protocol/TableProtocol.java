@@ -18,7 +18,6 @@ import dev.tabula.protocol.http.HttpDateText;
 import dev.tabula.protocol.http.RequestIds;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
-import dev.tabula.protocol.json.FeedWriter;
 import dev.tabula.protocol.operations.AclOperations;
 import dev.tabula.protocol.operations.EntityOperations;
 import dev.tabula.protocol.operations.ServicePropertiesOperations;
@@ -67,7 +66,6 @@ public final class TableProtocol {
   /**
    * @param engineCapabilities the engine's; with {@link Capability#NON_BLOCKING_READS} and {@link
    *     Capability#NON_BLOCKING_WRITES}, {@link #handleWithoutBlocking} tries reads and writes
-   * @param feeds writes Query Entities pages (with or without helper threads)
    */
   public TableProtocol(
       TableService tables,
@@ -78,8 +76,7 @@ public final class TableProtocol {
       Set<String> accounts,
       RequestAuthenticator authenticator,
       Clock clock,
-      Set<Capability> engineCapabilities,
-      FeedWriter feeds) {
+      Set<Capability> engineCapabilities) {
     this.answersReadsWithoutBlocking = engineCapabilities.contains(Capability.NON_BLOCKING_READS);
     // A write's attempt authenticates and resolves the table first, which reads without waiting.
     this.startsWritesWithoutBlocking = answersReadsWithoutBlocking
@@ -89,7 +86,7 @@ public final class TableProtocol {
     this.router =
         Routes.of(
             new TableOperations(tables),
-            new EntityOperations(entities, feeds),
+            new EntityOperations(entities),
             new BatchOperations(batches, entities, parser, clock),
             new AclOperations(policies),
             new ServicePropertiesOperations(serviceProperties, clock));

@@ -4,6 +4,8 @@ import dev.tabula.model.TableErrorCode;
 import dev.tabula.protocol.TableProtocol;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
@@ -19,6 +21,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -26,6 +29,8 @@ import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Hands each whole HTTP request to the protocol on the worker pool (engine calls block, so they
@@ -59,6 +64,8 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   static final WriteBufferWaterMark OUTPUT_BOUND =
       new WriteBufferWaterMark(256 * 1024, 1024 * 1024);
 
+  private static final Logger LOG = Logger.getLogger(HttpExchangeHandler.class.getName());
+
   /** How long a refused request's remaining bytes are read and dropped before the close. */
   private static final Duration LINGER = Duration.ofSeconds(2);
 
@@ -91,7 +98,8 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     if (msg instanceof FullHttpRequest request) {
       try {
         next = new Exchange(
-            toServiceRequest(request, bodyOf(request), peer(ctx)), HttpUtil.isKeepAlive(request));
+            toServiceRequest(request, bodyOf(request), peer(ctx)), HttpUtil.isKeepAlive(request),
+            !HttpVersion.HTTP_1_0.equals(request.protocolVersion()));
       } finally {
         request.release();
       }
@@ -129,8 +137,11 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     ctx.fireChannelInactive();
   }
 
-  /** A request read whole, and whether its connection stays open after the answer. */
-  private record Exchange(ServiceRequest request, boolean keepAlive) {}
+  /**
+   * A request read whole, whether its connection stays open after the answer, and whether its
+   * answer may be chunked (HTTP/1.0 clients do not know chunked transfer encoding).
+   */
+  private record Exchange(ServiceRequest request, boolean keepAlive, boolean chunks) {}
 
   private void start(ChannelHandlerContext ctx, Object next) {
     answering = true;
@@ -143,23 +154,39 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     }
     Exchange exchange = (Exchange) next;
     ServiceRequest request = exchange.request();
-    boolean keepAlive = exchange.keepAlive();
-    if (startedHere(ctx, request, keepAlive)) {
+    if (startedHere(ctx, exchange)) {
       return;
     }
     try {
       workers.execute(
           request.body().length,
-          () -> protocol.handle(request, scheme),
-          response -> ctx.executor().execute(() -> answer(ctx, response, keepAlive)));
+          () -> encodedAhead(protocol.handle(request, scheme), exchange, ctx.alloc()),
+          response -> ctx.executor().execute(() -> answer(ctx, response, exchange)));
     } catch (RejectedExecutionException busy) {
-      answer(ctx, protocol.reject(TableErrorCode.SERVER_BUSY.exception(), request), keepAlive);
+      answer(ctx, protocol.reject(TableErrorCode.SERVER_BUSY.exception(), request), exchange);
+    }
+  }
+
+  /**
+   * On the worker: a streamed answer's beginning encoded ahead ({@link PrefetchedBody}), or, if
+   * its body fails there, before anything was sent, an ordinary 500 answer.
+   */
+  private ServiceResponse encodedAhead(
+      ServiceResponse response, Exchange exchange, ByteBufAllocator allocator) {
+    if (response.streamedBody() == null || !exchange.chunks()) {
+      return response;
+    }
+    try {
+      return PrefetchedBody.encodeAhead(response, allocator);
+    } catch (IOException | RuntimeException e) {
+      LOG.log(Level.SEVERE, "an answer's body failed before it was sent", e);
+      return protocol.reject(TableErrorCode.INTERNAL_ERROR.exception(), exchange.request());
     }
   }
 
   /** Whether the request was started on this event loop; it is then answered when ready. */
-  private boolean startedHere(
-      ChannelHandlerContext ctx, ServiceRequest request, boolean keepAlive) {
+  private boolean startedHere(ChannelHandlerContext ctx, Exchange exchange) {
+    ServiceRequest request = exchange.request();
     // Asked first: most requests on some engines, and every query or batch, are never tried here,
     // and need not take and give back an admission for nothing.
     if (!protocol.triesWithoutBlocking(request)) {
@@ -186,17 +213,37 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
           ? response
           : protocol.reject(TableErrorCode.INTERNAL_ERROR.exception(), request);
       if (ctx.executor().inEventLoop()) {
-        answer(ctx, answer, keepAlive);
+        answer(ctx, answer, exchange);
       } else {
-        ctx.executor().execute(() -> answer(ctx, answer, keepAlive));
+        ctx.executor().execute(() -> answer(ctx, answer, exchange));
       }
     });
     return true;
   }
 
-  /** Writes the answer to the request in hand, on the event loop, and starts the next one. */
-  private void answer(ChannelHandlerContext ctx, ServiceResponse response, boolean keepAlive) {
-    write(ctx, response, keepAlive);
+  /**
+   * Writes the answer to the request in hand, on the event loop, and starts the next one. A
+   * streamed answer keeps the request in hand until its last chunk is written: the next pipelined
+   * answer must not start in the middle of its body.
+   */
+  private void answer(ChannelHandlerContext ctx, ServiceResponse response, Exchange exchange) {
+    boolean keepAlive = exchange.keepAlive();
+    if (response.streamedBody() instanceof PrefetchedBody ahead && ahead.whole()) {
+      write(ctx, toHttp(response, ahead.takeAhead()), keepAlive); // all of it fit: as it is
+      answered(ctx, keepAlive);
+      return;
+    }
+    if (response.streamedBody() != null && exchange.chunks()) {
+      StreamedAnswers.write(ctx, response, keepAlive)
+          .addListener(written -> answered(ctx, keepAlive && written.isSuccess()));
+      return;
+    }
+    write(ctx, toHttp(response), keepAlive); // a streamed body is gathered here for HTTP/1.0
+    answered(ctx, keepAlive);
+  }
+
+  /** The answer in hand is written (or failed, and its connection closes): on to the next. */
+  private void answered(ChannelHandlerContext ctx, boolean keepAlive) {
     answering = false;
     if (!keepAlive) {
       closing = true;
@@ -286,20 +333,20 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   }
 
   private static FullHttpResponse toHttp(ServiceResponse response) {
-    FullHttpResponse http =
-        new DefaultFullHttpResponse(
-            HttpVersion.HTTP_1_1,
-            HttpResponseStatus.valueOf(response.status()),
-            Unpooled.wrappedBuffer(response.body()));
+    return toHttp(response, Unpooled.wrappedBuffer(response.body()));
+  }
+
+  /** The response with {@code body} as its whole body, and its Content-Length. */
+  private static FullHttpResponse toHttp(ServiceResponse response, ByteBuf body) {
+    FullHttpResponse http = new DefaultFullHttpResponse(
+        HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(response.status()), body);
     response.headers().forEach((name, value) -> http.headers().set(name, value));
-    http.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, response.body().length);
+    http.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
     return http;
   }
 
   /** Writes a response, closing the connection afterwards unless it is kept alive. */
-  private static void write(
-      ChannelHandlerContext ctx, ServiceResponse response, boolean keepAlive) {
-    FullHttpResponse http = toHttp(response);
+  private static void write(ChannelHandlerContext ctx, FullHttpResponse http, boolean keepAlive) {
     if (keepAlive) {
       HttpUtil.setKeepAlive(http, true);
       ctx.writeAndFlush(http, ctx.voidPromise());

@@ -6,12 +6,14 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.ssl.SslContext;
+import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The handlers of one connection, in order: TLS (HTTPS listeners only), the idle timeout, the
- * slow-request deadline, the HTTP codec with its request-line and header limits, the connection
+ * slow-request deadline, the HTTP codec with its request-line and header limits, the writer of
+ * streamed (chunked) answers, which pulls their pieces as the connection takes them, the connection
  * limit, the answer to a head it could not decode, the body limit, and the exchange with the
  * protocol.
  */
@@ -52,6 +54,7 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
         .addLast(deadline)
         .addLast(new HttpServerCodec(
             transport.maxUrlBytes(), transport.maxHeaderBytes(), MAX_CHUNK_BYTES))
+        .addLast(new ChunkedWriteHandler())
         .addLast(new ConnectionLimitHandler(connections, protocol))
         .addLast(new MalformedRequestHandler(protocol))
         .addLast(new BodyLimitAggregator(config.maxBodyBytes(), protocol))

@@ -7,7 +7,6 @@ import dev.tabula.core.TableService;
 import dev.tabula.core.properties.ServicePropertiesService;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.protocol.TableProtocol;
-import dev.tabula.protocol.json.FeedWriter;
 import dev.tabula.protocol.auth.RequestAuthenticator;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -28,7 +27,6 @@ public final class TabulaServer implements AutoCloseable {
   private final WorkerPool workers;
   private final ConnectionLimit connections;
   private final EventLoops eventLoops = EventLoops.best();
-  private final FeedHelpers feedHelpers = new FeedHelpers();
   private final EventLoopGroup bossGroup;
   private final EventLoopGroup ioGroup;
   private final Channel httpChannel;
@@ -52,8 +50,7 @@ public final class TabulaServer implements AutoCloseable {
             config.accounts().stream().map(Account::name).collect(Collectors.toSet()),
             authenticator,
             Clock.systemUTC(),
-            engine.capabilities(),
-            new FeedWriter(feedHelpers));
+            engine.capabilities());
     Transport transport = config.transport();
     SslContext tls =
         transport.tls() ? TlsContexts.forServer(transport.tlsCert(), transport.tlsKey()) : null;
@@ -170,7 +167,6 @@ public final class TabulaServer implements AutoCloseable {
     bossGroup.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
     ioGroup.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
     workers.shutdown();
-    feedHelpers.shutdown();
     try {
       workers.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
     } catch (InterruptedException e) {

@@ -28,7 +28,8 @@ import javax.net.ssl.TrustManagerFactory;
 /**
  * One HTTP/1.1 connection over a raw socket (plain, or TLS trusting a test certificate) that stays
  * open between requests, so a test controls exactly how many connections a server sees and when
- * each one ends. Requests are signed with SharedKeyLite; answers are read by their Content-Length.
+ * each one ends. Requests are signed with SharedKeyLite; answers are read by their Content-Length,
+ * or chunk by chunk when streamed.
  */
 public final class KeptAliveConnection implements AutoCloseable {
   private static final int TIMEOUT_MILLIS = 30_000;
@@ -107,7 +108,7 @@ public final class KeptAliveConnection implements AutoCloseable {
     }
   }
 
-  /** Reads one answer whole, by its Content-Length. */
+  /** Reads one answer whole, by its Content-Length or its chunks (then to the last chunk). */
   public RawResponse readResponse() {
     try {
       String statusLine = readLine();
@@ -120,8 +121,10 @@ public final class KeptAliveConnection implements AutoCloseable {
         headers.computeIfAbsent(line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
             name -> new ArrayList<>()).add(line.substring(colon + 1).trim());
       }
-      List<String> length = headers.getOrDefault("content-length", List.of("0"));
-      byte[] body = in.readNBytes(Integer.parseInt(length.get(0)));
+      byte[] body = headers.containsKey("transfer-encoding")
+          ? readChunked()
+          : in.readNBytes(Integer.parseInt(
+              headers.getOrDefault("content-length", List.of("0")).get(0)));
       return new RawResponse(Integer.parseInt(statusLine.split(" ")[1]), headers, body);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -175,6 +178,25 @@ public final class KeptAliveConnection implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** A chunked body; the connection ending before its zero-length chunk is an error. */
+  private byte[] readChunked() throws IOException {
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    for (String size = readLine(); size != null; size = readLine()) {
+      int n = Integer.parseInt(size.split(";")[0].trim(), 16);
+      if (n == 0) {
+        readLine();
+        return body.toByteArray();
+      }
+      byte[] chunk = in.readNBytes(n);
+      body.write(chunk);
+      if (chunk.length < n) {
+        break;
+      }
+      readLine();
+    }
+    throw new IOException("the connection ended in a chunked body, after " + body.size() + " bytes");
   }
 
   private String readLine() throws IOException {

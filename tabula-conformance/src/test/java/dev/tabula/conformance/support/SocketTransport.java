@@ -99,17 +99,26 @@ final class SocketTransport {
     return new RawResponse(status, headers, body);
   }
 
+  /**
+   * A chunked body, which must end with its zero-length chunk: a server that ends the connection
+   * before it has cut the answer short (issue 18), and that must fail, not read as a whole body.
+   */
   private static byte[] readChunked(InputStream in) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (String size = readLine(in); size != null; size = readLine(in)) {
       int n = Integer.parseInt(size.split(";")[0].trim(), 16);
       if (n == 0) {
+        readLine(in); // the empty line after the last chunk (no trailers are sent)
+        return out.toByteArray();
+      }
+      byte[] chunk = in.readNBytes(n);
+      out.write(chunk);
+      if (chunk.length < n) {
         break;
       }
-      out.write(in.readNBytes(n));
       readLine(in);
     }
-    return out.toByteArray();
+    throw new IOException("the connection ended in a chunked body, after " + out.size() + " bytes");
   }
 
   private static String readLine(InputStream in) throws IOException {

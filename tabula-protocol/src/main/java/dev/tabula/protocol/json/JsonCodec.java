@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.Utf16;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 
 /** The package's one Jackson factory, and the plumbing every reader and writer shares. */
@@ -23,7 +24,7 @@ final class JsonCodec {
 
   /** The UTF-8 bytes of the document the body writes. */
   static byte[] write(Body body) {
-    ReusableOutput bytes = render(body, true);
+    ReusableOutput bytes = render(body);
     try {
       return bytes.toByteArray();
     } finally {
@@ -31,20 +32,11 @@ final class JsonCodec {
     }
   }
 
-  /**
-   * Writes the start of a document, leaving open what the body leaves open, into a buffer the
-   * caller copies out of and then gives back.
-   */
-  static ReusableOutput writeUnclosed(Body body) {
-    return render(body, false);
-  }
-
   /** The body's bytes in a pooled buffer; on failure the buffer goes back to the pool. */
-  private static ReusableOutput render(Body body, boolean closeWhatIsOpen) {
+  private static ReusableOutput render(Body body) {
     ReusableOutput bytes = ReusableOutput.take();
     try {
       try (JsonGenerator out = FACTORY.createGenerator(bytes, JsonEncoding.UTF8)) {
-        out.configure(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT, closeWhatIsOpen);
         body.write(out);
       }
       return bytes;
@@ -56,6 +48,16 @@ final class JsonCodec {
       bytes.giveBack();
       throw e;
     }
+  }
+
+  /**
+   * A generator writing a document piece by piece into {@code out}, configured as {@link #write}'s
+   * so the bytes are the same; closing it does not close {@code out}. The caller closes it.
+   */
+  static JsonGenerator generator(OutputStream out) throws IOException {
+    JsonGenerator generator = FACTORY.createGenerator(out, JsonEncoding.UTF8);
+    generator.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
+    return generator;
   }
 
   /** A parser over a request body; the caller closes it. */

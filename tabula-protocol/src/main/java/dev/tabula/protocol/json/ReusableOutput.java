@@ -6,17 +6,17 @@ import java.util.concurrent.ArrayBlockingQueue;
 
 /**
  * A growable byte buffer taken from a small shared pool for one document and given back after it,
- * so writing a 1 MiB query page does not regrow (and copy) a fresh buffer from a few bytes each
- * time; the document is copied out once, at its exact length. The pool holds at most {@link
- * #POOLED} buffers of at most {@link #RETAIN_LIMIT} bytes, whatever the number of worker threads;
+ * so writing a large entity (up to 1 MiB) does not regrow (and copy) a fresh buffer from a few
+ * bytes each time; the document is copied out once, at its exact length. The pool holds at most
+ * {@link #POOLED} buffers of at most {@link #RETAIN_LIMIT} bytes, whatever the number of threads;
  * when it is empty a new buffer is made, and a buffer that is not wanted back is left to the GC.
  * One buffer serves one document at a time; the pool is thread-safe.
  */
 final class ReusableOutput extends OutputStream {
-  /** The largest buffer kept for reuse: a full page of 1,000 entities of 1 KiB fits. */
+  /** The largest buffer kept for reuse: the largest entity (1 MiB of data) fits. */
   static final int RETAIN_LIMIT = 2 * 1024 * 1024;
 
-  /** How many buffers the pool keeps: enough for the pages written at once on a small machine. */
+  /** How many buffers the pool keeps: enough for the documents written at once on 2 cores. */
   static final int POOLED = 4;
 
   private static final int INITIAL = 8 * 1024;
@@ -36,17 +36,6 @@ final class ReusableOutput extends OutputStream {
   /** The document written so far, copied at its exact length. */
   byte[] toByteArray() {
     return Arrays.copyOf(buf, count);
-  }
-
-  /** How many bytes have been written. */
-  int size() {
-    return count;
-  }
-
-  /** Copies the bytes from {@code from} on into {@code dest} at {@code at}; returns the end. */
-  int copyTo(int from, byte[] dest, int at) {
-    System.arraycopy(buf, from, dest, at, count - from);
-    return at + count - from;
   }
 
   /** Empties this buffer and gives it back to the pool; it must not be used afterwards. */

@@ -11,7 +11,7 @@ import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.json.EntityJsonReader;
 import dev.tabula.protocol.json.EntityJsonWriter;
-import dev.tabula.protocol.json.FeedWriter;
+import dev.tabula.protocol.json.FeedStream;
 import dev.tabula.protocol.json.MetadataLevel;
 import dev.tabula.protocol.json.ODataContext;
 import dev.tabula.protocol.json.ParsedEntity;
@@ -29,11 +29,9 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class EntityOperations {
   private final EntityService entities;
-  private final FeedWriter feeds;
 
-  public EntityOperations(EntityService entities, FeedWriter feeds) {
+  public EntityOperations(EntityService entities) {
     this.entities = entities;
-    this.feeds = feeds;
   }
 
   /** Insert Entity: {@code POST /table} (or {@code /table()}) with the entity as JSON. */
@@ -89,8 +87,11 @@ public final class EntityOperations {
     Resource resource = context.resource();
     EntityPage page = entities.query(
         resource.account(), resource.table(), filter, continuation(request), top);
-    byte[] body = feeds.write(page.entities(), odata(resource), level, select);
-    ServiceResponse response = Responses.json(200, level, body);
+    // Streamed: the transport writes the page's JSON entity by entity as the connection takes it.
+    // The page itself is bounded (EntityService.PAGE_BYTES) and read before the status is sent,
+    // so the answer carries its continuation and a failure to read it is an ordinary error.
+    ServiceResponse response = Responses.json(
+        200, level, new FeedStream(page.entities(), odata(resource), level, select));
     QueryPlanHeader.addIfRequested(request, response, page);
     if (page.next() != null) {
       response.header(

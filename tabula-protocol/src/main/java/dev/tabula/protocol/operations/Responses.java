@@ -2,6 +2,7 @@ package dev.tabula.protocol.operations;
 
 import dev.tabula.model.Entity;
 import dev.tabula.protocol.http.ServiceResponse;
+import dev.tabula.protocol.http.StreamedBody;
 import dev.tabula.protocol.json.MetadataLevel;
 import java.util.function.Supplier;
 
@@ -14,6 +15,13 @@ final class Responses {
 
   /** An OData response with a JSON body at the negotiated metadata level. */
   static ServiceResponse json(int status, MetadataLevel level, byte[] body) {
+    return new ServiceResponse(status)
+        .header("DataServiceVersion", DATA_SERVICE_VERSION)
+        .body(level.contentType(), body);
+  }
+
+  /** The same with a body written on demand by the transport, for answers that can be large. */
+  static ServiceResponse json(int status, MetadataLevel level, StreamedBody body) {
     return new ServiceResponse(status)
         .header("DataServiceVersion", DATA_SERVICE_VERSION)
         .body(level.contentType(), body);
