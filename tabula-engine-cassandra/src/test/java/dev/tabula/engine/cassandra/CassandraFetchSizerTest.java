@@ -10,9 +10,12 @@ class CassandraFetchSizerTest {
   private static final long PAGE = 2 * MIB;
 
   @Test
-  void firstFetch_isSmall_untilARowsSizeIsKnown() {
+  void firstFetch_isOneRow_untilARowsSizeIsKnown() {
     CassandraFetchSizer sizer = new CassandraFetchSizer();
-    assertThat(sizer.nextFetch(PAGE, 1001)).isEqualTo(CassandraFetchSizer.FIRST_FETCH);
+    assertThat(sizer.knowsRowSize()).isFalse();
+    assertThat(sizer.nextFetch(PAGE, 1001)).isEqualTo(1);
+    sizer.saw(100);
+    assertThat(sizer.knowsRowSize()).isTrue();
     assertThat(sizer.nextFetch(PAGE, 1)).as("never more than the page can use").isEqualTo(1);
   }
 
@@ -20,7 +23,8 @@ class CassandraFetchSizerTest {
   void smallRows_fetchAWholePage_inOneRoundTrip() {
     CassandraFetchSizer sizer = new CassandraFetchSizer();
     sizer.saw(200); // 400 bytes counted
-    assertThat(sizer.nextFetch(PAGE, 1001)).isEqualTo(1000);
+    assertThat(sizer.nextFetch(PAGE, 1001)).as("1,000 entities and the resume row")
+        .isEqualTo(1001);
     assertThat(sizer.nextFetch(PAGE, 6)).as("$top=5 and its resume row").isEqualTo(6);
   }
 
