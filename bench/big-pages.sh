@@ -18,6 +18,8 @@
 # written with the samples under bench/results/big-pages-<UTC time>/ (or BENCH_OUT).
 # --jar runs another server build (e.g. one built from main, to measure before a change).
 # SKIP_BUILD=1 reuses the jars in the tree; SERVER_JAVA_OPTS (default: none) adds JVM flags.
+# SERVER_ENGINE_ARGS replaces the engine flags (default: --engine rocksdb --data-dir <temp dir>), e.g.
+# "--engine cassandra --cassandra-contact-points 127.0.0.1:19042 --cassandra-keyspace bigpages".
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -44,8 +46,10 @@ if [ -n "$jar" ]; then
   cp "$jar" "$work/tabula.jar"
 fi
 
-java ${SERVER_JAVA_OPTS:-} -jar "$work/tabula.jar" serve --host 127.0.0.1 --port 0 --engine rocksdb \
-  --data-dir "$work/data" >"$out/server.log" 2>&1 &
+engine_args=${SERVER_ENGINE_ARGS:-"--engine rocksdb --data-dir $work/data"}
+# shellcheck disable=SC2086 # one flag per word
+java ${SERVER_JAVA_OPTS:-} -jar "$work/tabula.jar" serve --host 127.0.0.1 --port 0 $engine_args \
+  >"$out/server.log" 2>&1 &
 pids+=($!)
 server_pid=$!
 listening="$(await_line "$server_pid" "$out/server.log" 60 'Tabula listening on http://127\.0\.0\.1:[0-9]+')"
@@ -56,7 +60,7 @@ client=(java -Xmx4g -cp "$work/benchmarks.jar" dev.tabula.bench.abuse.BigPagesMa
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "code: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)${jar:+ (server: $jar)}"
   echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB; $(java -version 2>&1 | head -1)"
-  echo "server: pid $server_pid, default JVM flags, rocksdb; $entities entities, $readers readers"
+  echo "server: pid $server_pid, JVM flags: ${SERVER_JAVA_OPTS:-default}, $engine_args; $entities entities, $readers readers"
 } | tee "$out/run.txt"
 
 rss() { awk '/VmRSS/ {print $2}' "/proc/$server_pid/status" 2>/dev/null || echo 0; }

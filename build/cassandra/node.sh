@@ -6,6 +6,8 @@
 #   build/cassandra/node.sh wait N [SECONDS]  wait until node N answers CQL (default 180 s)
 #   build/cassandra/node.sh stop N            SIGTERM, then SIGKILL after 30 s
 #   build/cassandra/node.sh kill N            SIGKILL, and wait until the process is gone
+#   build/cassandra/node.sh pause N           SIGSTOP: the node freezes, its sockets stay open unanswered
+#   build/cassandra/node.sh resume N          SIGCONT: a paused node goes on
 #   build/cassandra/node.sh status N
 #
 # Environment:
@@ -35,7 +37,7 @@ STORAGE_PORT=${TABULA_CASSANDRA_STORAGE_PORT:-17000}
 JMX_BASE=${TABULA_CASSANDRA_JMX_BASE:-17099}
 TOKENS=(x -9223372036854775808 -3074457345618258603 3074457345618258602)
 
-usage() { sed -n '2,11p' "$0"; exit 2; }
+usage() { sed -n '2,13p' "$0"; exit 2; }
 cmd=${1:-}; [[ -n $cmd ]] || usage
 
 fetch() {
@@ -91,6 +93,8 @@ jvm_options() {
     echo "--add-opens $opt=ALL-UNNAMED"
   done
   echo "-javaagent:$LIB/jamm-0.4.0.jar -Djava.io.tmpdir=$DIR/tmp"
+  # A crash report goes with the node's logs, not into the directory the script was run from.
+  echo "-XX:ErrorFile=$DIR/logs/hs_err_pid%p.log"
   echo "-Dcassandra.config=file://$DIR/cassandra.yaml -Dcassandra.storagedir=$DIR"
   echo "-Dcassandra.logdir=$DIR/logs -Dlogback.configurationFile=$HERE/logback.xml"
   echo "-Dcassandra-foreground=yes -Dcassandra.jmx.local.port=$((JMX_BASE + 100 * N)) -Dcassandra.available_processors=2"
@@ -147,6 +151,12 @@ case $cmd in
     p=$(pid_of_node) || { echo "node $N not running"; exit 0; }
     kill -9 "$p"; wait_gone 100 "$p" || true   # until the ports are free again
     echo "node $N killed" ;;
+  pause)
+    p=$(pid_of_node) || { echo "node $N not running"; exit 1; }
+    kill -STOP "$p"; echo "node $N paused" ;;
+  resume)
+    p=$(pid_of_node) || { echo "node $N not running"; exit 1; }
+    kill -CONT "$p"; echo "node $N resumed" ;;
   status)
     if p=$(pid_of_node); then echo "node $N running (pid $p, $(awk '/VmRSS/{print int($2/1024)}' "/proc/$p/status") MiB RSS)"
     else echo "node $N not running"; fi ;;

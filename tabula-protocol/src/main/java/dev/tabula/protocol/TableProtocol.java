@@ -128,7 +128,13 @@ public final class TableProtocol {
     return answer.handle((response, failure) -> {
       ServiceResponse answered =
           failure == null ? response : render(Stages.unwrap(failure), request, requestId);
-      return withCors(request, withStandardHeaders(answered, request, requestId));
+      try {
+        return withCors(request, withStandardHeaders(answered, request, requestId));
+      } catch (TableException e) {
+        // The account's CORS rules could not be read (the engine's store is unreachable): the
+        // answer is that error. Thrown from here, it would leave the request never answered.
+        return withStandardHeaders(errors.render(e, request, requestId), request, requestId);
+      }
     });
   }
 

@@ -1,6 +1,7 @@
 package dev.tabula.engine.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.tabula.engine.AccountSettings;
@@ -39,7 +40,12 @@ final class CassandraAccountSettings implements AccountSettings {
   @Override
   public void write(String account, String name, byte[] value) {
     lifecycle.ensureOpen();
-    CassandraFailures.guard(() -> session.execute(
-        write.bind(account, name, ByteBuffer.wrap(value.clone())).setIdempotent(true)));
+    try {
+      session.execute(
+          write.bind(account, name, ByteBuffer.wrap(value.clone())).setIdempotent(true));
+    } catch (DriverException failure) {
+      // A plain write that timed out may still land: not "nothing written" (ServerBusy).
+      throw CassandraFailures.afterWrite(failure);
+    }
   }
 }

@@ -50,7 +50,9 @@ import org.slf4j.LoggerFactory;
  * CassandraFailures#outcomeUnknown}), the touched rows are read again at SERIAL, which finishes
  * any Paxos round it finds in progress on the partition. If every one holds exactly what this
  * commit wrote, the commit applied and is reported as such; otherwise the failure is answered
- * (500 OperationTimedOut for a timeout), because the outcome is unknown to us too. It is never
+ * (500 OperationTimedOut for a timeout), because the outcome is unknown to us too. A failure
+ * before the batch is sent (the reads, the directory, the commit clock) wrote nothing of the
+ * caller's: 503 ServerBusy. It is never
  * retried blindly (see {@code persistOrResolve}).
  *
  * <p>Every write to entity rows goes through this path, so compare-and-set on ETags is
@@ -182,7 +184,7 @@ final class CassandraApply {
       }
       LOG.debug("a conditional batch failed with {} and was not found applied (re-read failures:"
           + " {})", failure.toString(), Arrays.toString(failure.getSuppressed()));
-      throw failure; // the entry point answers it (OperationTimedOut for a timeout)
+      throw CassandraFailures.afterWrite(failure); // OperationTimedOut for a timeout
     }
   }
 

@@ -112,12 +112,22 @@ final class CassandraCatalog implements Catalog {
         if (table.isEmpty()) {
           return false;
         }
-        if (session.execute(setPolicies.bind(CassandraPolicyCodec.encode(policies), account,
-            canonical, table.get().id())).wasApplied()) {
+        if (setPolicies(account, canonical, table.get().id(), policies)) {
           return true;
         }
       }
     });
+  }
+
+  /** The conditional update of a table's policies; its outcome may be unknown on a timeout. */
+  private boolean setPolicies(String account, String canonical, long id,
+      List<AccessPolicy> policies) {
+    try {
+      return session.execute(setPolicies.bind(CassandraPolicyCodec.encode(policies), account,
+          canonical, id)).wasApplied();
+    } catch (DriverException failure) {
+      throw CassandraFailures.afterWrite(failure);
+    }
   }
 
   private Optional<TableInfo> create(String account, String canonical, String name) {
@@ -136,7 +146,7 @@ final class CassandraCatalog implements Catalog {
           && idAfter(account, canonical, failure).equals(OptionalLong.of(table.id()))) {
         return Optional.of(table);
       }
-      throw failure;
+      throw CassandraFailures.afterWrite(failure);
     }
   }
 
@@ -157,7 +167,7 @@ final class CassandraCatalog implements Catalog {
         OptionalLong now = CassandraFailures.outcomeUnknown(failure)
             ? idAfter(account, canonical, failure) : OptionalLong.of(id);
         if (now.isEmpty() || now.getAsLong() == id) {
-          throw failure;
+          throw CassandraFailures.afterWrite(failure);
         }
         deleted = true;
       }

@@ -40,18 +40,18 @@ import org.slf4j.LoggerFactory;
  *       no capacity and never sent the request</td></tr>
  *   <tr><td>{@code OverloadedException}, {@code BootstrappingException}</td><td>503
  *       ServerBusy</td><td>the coordinator refused the request instead of executing it</td></tr>
- *   <tr><td>{@code ReadTimeoutException}</td><td>500 OperationTimedOut</td><td>replicas did not
- *       answer in time</td></tr>
- *   <tr><td>{@code WriteTimeoutException} (every write type), {@code
- *       CASWriteUnknownException}</td><td>500 OperationTimedOut</td><td>the write may or may not
- *       have been applied; from an entity write, {@link CassandraApply} first tries to find out
- *       ({@link #outcomeUnknown})</td></tr>
- *   <tr><td>{@code DriverTimeoutException}</td><td>500 OperationTimedOut</td><td>the driver's own
- *       request timeout: the request may still be running on the coordinator</td></tr>
- *   <tr><td>{@code ClosedConnectionException}, {@code HeartbeatException}</td><td>500
- *       OperationTimedOut</td><td>the connection broke with the request in flight; reads are
- *       idempotent and retried on another node by the driver, so only writes, whose outcome is
- *       unknown, end here</td></tr>
+ *   <tr><td>{@code ReadTimeoutException}, {@code WriteTimeoutException}, {@code
+ *       CASWriteUnknownException}, {@code DriverTimeoutException} (the driver's own request
+ *       timeout: an unreachable or frozen node), {@code ClosedConnectionException}, {@code
+ *       HeartbeatException}</td><td>503 ServerBusy, except from the one write that carries the
+ *       caller's change: 500 OperationTimedOut</td><td>the cluster did not answer in time. Most
+ *       statements only read, or prepare a change that has not been attempted yet (the partition
+ *       directory, the id and clock counters): nothing the caller asked for was done, and a retry
+ *       is safe. The writes that carry the caller's change (an entity batch, a table's creation
+ *       or deletion, its access policies, account settings) pass their failure through {@link
+ *       #afterWrite}: such a write may or may not have been applied, which only OperationTimedOut
+ *       says. An entity batch and a table's creation or deletion first try to find out, by a
+ *       SERIAL read ({@link #outcomeUnknown})</td></tr>
  *   <tr><td>anything else: read and write failures (replicas answered with an error), {@code
  *       ServerError}, invalid queries, authentication and protocol errors</td><td>unchanged:
  *       500 InternalError</td><td>a bug or a misconfiguration, not a passing condition: the server
@@ -108,18 +108,30 @@ final class CassandraFailures {
         || failure instanceof BusyConnectionException
         || failure instanceof RequestThrottlingException
         || failure instanceof OverloadedException
-        || failure instanceof BootstrappingException) {
-      return TableErrorCode.SERVER_BUSY;
-    }
-    if (failure instanceof ReadTimeoutException
+        || failure instanceof BootstrappingException
+        || failure instanceof ReadTimeoutException
         || failure instanceof WriteTimeoutException
         || failure instanceof CASWriteUnknownException
         || failure instanceof DriverTimeoutException
         || failure instanceof ClosedConnectionException
         || failure instanceof HeartbeatException) {
-      return TableErrorCode.OPERATION_TIMED_OUT;
+      return TableErrorCode.SERVER_BUSY;
     }
     return null;
+  }
+
+  /**
+   * The error for the failure of a write that carries the caller's change, once any attempt to
+   * learn its outcome is over: 500 OperationTimedOut when it may have been applied ({@link
+   * #outcomeUnknown}, unless it is a bug or misconfiguration, answered 500 InternalError as it
+   * is), otherwise as {@link #translate}.
+   */
+  static RuntimeException afterWrite(DriverException failure) {
+    if (codeOf(failure) == null || !outcomeUnknown(failure)) {
+      return translate(failure);
+    }
+    warn(TableErrorCode.OPERATION_TIMED_OUT, failure);
+    return TableErrorCode.OPERATION_TIMED_OUT.exception();
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.tabula.engine.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.util.Iterator;
@@ -68,7 +69,16 @@ final class CassandraReclaimer implements AutoCloseable {
   /** Makes a deleted table's id read as empty at once, and removes its data soon. */
   void reclaim(long tableId) {
     dropped.add(tableId);
-    session.execute(record.bind(tableId).setIdempotent(true));
+    try {
+      session.execute(record.bind(tableId).setIdempotent(true));
+    } catch (DriverException e) {
+      // The table is deleted already (its name is gone), so the delete must not be answered as
+      // failed, let alone as 503 "nothing written". Only the note that lets a restarted server
+      // finish the job is missing: the data is still removed now, and if that fails too, its rows
+      // stay as unreachable garbage (ids are never reused), as this says.
+      LOG.warn("could not record table {} for reclaiming ({}); its data is removed now, or never"
+          + " if this server stops first", tableId, e.toString());
+    }
     worker.execute(() -> reclaimQuietly(tableId));
   }
 

@@ -15,6 +15,7 @@ import dev.tabula.model.EntityKey;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * {@link dev.tabula.engine.EntityStore#scan}: walks the partition directory in PartitionKey order
@@ -23,21 +24,30 @@ import java.util.List;
  * full page, so the resume key is the next stored key and a page ending the range says so.
  *
  * <p>Each partition read is one Cassandra query, and a single-partition read sees a conditional
- * batch whole or not at all; a partition larger than one fetch (1,000 rows) is read in several
- * fetches, between which a batch may land. Thread-safe.
+ * batch whole or not at all; a partition larger than one fetch is read in several fetches, between
+ * which a batch may land. Fetches are sized in bytes as well as rows ({@link CassandraFetchSizer}),
+ * so a page of large entities never brings more than about its byte bound into the driver's
+ * memory at once. Thread-safe.
  */
 final class CassandraScan {
   private static final int DIRECTORY_FETCH = 100;
-  private static final int MAX_ROW_FETCH = 1000;
 
   private final CqlSession session;
   private final CassandraPartitionDirectory directory;
   private final PreparedStatement partition;
   private final PreparedStatement partitionFrom;
+  private final LongConsumer fetchedBytes;
 
   CassandraScan(CqlSession session, String keyspace, CassandraPartitionDirectory directory) {
+    this(session, keyspace, directory, bytes -> { });
+  }
+
+  /** As above; {@code fetchedBytes} is told the size of every response of a partition read. */
+  CassandraScan(CqlSession session, String keyspace, CassandraPartitionDirectory directory,
+      LongConsumer fetchedBytes) {
     this.session = session;
     this.directory = directory;
+    this.fetchedBytes = fetchedBytes;
     String select = "SELECT rk, value FROM " + keyspace + ".entities"
         + " WHERE table_id = ? AND pk = ?";
     this.partition = session.prepare(select);
@@ -47,13 +57,18 @@ final class CassandraScan {
   Page page(long tableId, ScanRequest request) {
     KeyRange range = request.range();
     Collector collector = new Collector(request);
+    CassandraFetchSizer sizer = new CassandraFetchSizer(); // learns the rows' size for the page
     Iterator<String> partitions = partitionsFrom(tableId, range.lower());
     while (partitions.hasNext()) {
       String partitionKey = partitions.next();
       if (range.isAfter(EntityKey.firstOf(partitionKey))) {
         break;
       }
-      for (Row row : session.execute(rows(tableId, partitionKey, range.lower(), request))) {
+      Iterator<Row> rows = new CassandraFetches(session,
+          rows(tableId, partitionKey, range.lower()), sizer,
+          () -> sizer.nextFetch(collector.remainingBytes(), rowsWanted(request)), fetchedBytes);
+      while (rows.hasNext()) {
+        Row row = rows.next();
         Entity entity = CassandraRows.entity(partitionKey, row);
         if (range.isAfter(entity.key())) {
           return collector.exhausted();
@@ -78,15 +93,20 @@ final class CassandraScan {
     return directory.partitions(tableId, null, true, DIRECTORY_FETCH);
   }
 
-  private BoundStatement rows(long tableId, String partitionKey, KeyBound lower,
-      ScanRequest request) {
-    // One row more than the page holds, to learn the resume key without another query.
-    int fetch = (int) Math.min(MAX_ROW_FETCH, request.limit() + 1L);
+  /**
+   * One row more than the page holds, to learn the resume key without another query. Not reduced
+   * by the entities kept so far: with a filter that rejects most rows, fetches stay large.
+   */
+  private static int rowsWanted(ScanRequest request) {
+    return (int) Math.min(Integer.MAX_VALUE, request.limit() + 1L);
+  }
+
+  private BoundStatement rows(long tableId, String partitionKey, KeyBound lower) {
     BoundStatement statement =
         lower instanceof KeyBound.AtKey at && at.key().partitionKey().equals(partitionKey)
             ? partitionFrom.bind(tableId, partitionKey, at.key().rowKey())
             : partition.bind(tableId, partitionKey);
-    return statement.setPageSize(fetch).setIdempotent(true);
+    return statement.setIdempotent(true);
   }
 
   /** The page being filled, and the rules for when it ends. */
@@ -109,6 +129,11 @@ final class CassandraScan {
         return new Page(kept, next, StopReason.TIME_LIMIT_REACHED, scanned, keptBytes);
       }
       return null;
+    }
+
+    /** What the page may still keep before its byte bound ends it. */
+    long remainingBytes() {
+      return Math.max(0, request.maxBytes() - keptBytes);
     }
 
     void offer(Entity entity) {

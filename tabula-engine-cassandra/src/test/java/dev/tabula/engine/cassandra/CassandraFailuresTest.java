@@ -47,7 +47,7 @@ class CassandraFailuresTest {
   }
 
   @Test
-  void timeouts_areOperationTimedOut_andWritesAmongThemHaveAnUnknownOutcome() {
+  void timeouts_areServerBusy_butAfterAWriteTheyAreOperationTimedOut_whenItMayHaveApplied() {
     Map<DriverException, Boolean> unknown = Map.of(
         new ReadTimeoutException(null, QUORUM, 0, 1, false), false,
         new WriteTimeoutException(null, QUORUM, 0, 1, DefaultWriteType.CAS), true,
@@ -56,11 +56,23 @@ class CassandraFailuresTest {
         new DriverTimeoutException("Query timed out after PT10S"), true,
         new ClosedConnectionException("Unexpected error on channel"), true);
     unknown.forEach((failure, outcomeUnknown) -> {
-      assertThat(CassandraFailures.codeOf(failure)).as(failure.getClass().getSimpleName())
-          .isEqualTo(TableErrorCode.OPERATION_TIMED_OUT);
-      assertThat(CassandraFailures.outcomeUnknown(failure)).as(failure.getClass().getSimpleName())
-          .isEqualTo(outcomeUnknown);
+      String name = failure.getClass().getSimpleName();
+      assertThat(CassandraFailures.codeOf(failure)).as(name).isEqualTo(TableErrorCode.SERVER_BUSY);
+      assertThat(CassandraFailures.outcomeUnknown(failure)).as(name).isEqualTo(outcomeUnknown);
+      assertThat(CassandraFailures.afterWrite(failure)).as(name)
+          .isInstanceOfSatisfying(TableException.class, e -> assertThat(e.code()).isEqualTo(
+              outcomeUnknown ? TableErrorCode.OPERATION_TIMED_OUT : TableErrorCode.SERVER_BUSY));
     });
+  }
+
+  @Test
+  void afterAWrite_nothingAttempted_staysServerBusy_andBugsStayThemselves() {
+    assertThat(CassandraFailures.afterWrite(new NoNodeAvailableException()))
+        .isInstanceOfSatisfying(TableException.class,
+            e -> assertThat(e.code()).isEqualTo(TableErrorCode.SERVER_BUSY));
+    WriteFailureException writeFailure =
+        new WriteFailureException(null, QUORUM, 0, 1, DefaultWriteType.CAS, 1, Map.of());
+    assertThat(CassandraFailures.afterWrite(writeFailure)).isSameAs(writeFailure);
   }
 
   @Test
