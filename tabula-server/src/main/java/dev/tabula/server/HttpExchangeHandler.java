@@ -29,8 +29,8 @@ import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Hands each whole HTTP request to the protocol on the worker pool (engine calls block, so they
@@ -64,7 +64,7 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   static final WriteBufferWaterMark OUTPUT_BOUND =
       new WriteBufferWaterMark(256 * 1024, 1024 * 1024);
 
-  private static final Logger LOG = Logger.getLogger(HttpExchangeHandler.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(HttpExchangeHandler.class);
 
   /** How long a refused request's remaining bytes are read and dropped before the close. */
   private static final Duration LINGER = Duration.ofSeconds(2);
@@ -160,10 +160,33 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     try {
       workers.execute(
           request.body().length,
-          () -> encodedAhead(protocol.handle(request, scheme), exchange, ctx.alloc()),
+          () -> answerOnWorker(ctx, exchange),
           response -> ctx.executor().execute(() -> answer(ctx, response, exchange)));
     } catch (RejectedExecutionException busy) {
       answer(ctx, protocol.reject(TableErrorCode.SERVER_BUSY.exception(), request), exchange);
+    }
+  }
+
+  /**
+   * On the worker: the request's answer. The protocol renders every failure as an error answer,
+   * but should anything escape it (an {@link Error}, a bug), the request is still answered 500
+   * InternalError: a worker that died with it would leave the client waiting for an answer that
+   * never comes, and every request pipelined behind it too. Should even that fail, the connection
+   * is closed, which the client sees at once.
+   */
+  private ServiceResponse answerOnWorker(ChannelHandlerContext ctx, Exchange exchange) {
+    ServiceRequest request = exchange.request();
+    try {
+      return encodedAhead(protocol.handle(request, scheme), exchange, ctx.alloc());
+    } catch (RuntimeException | Error e) {
+      LOG.error("Answering {} {} failed; answered 500 InternalError", request.method(),
+          request.rawPath(), e);
+      try {
+        return protocol.reject(TableErrorCode.INTERNAL_ERROR.exception(), request);
+      } catch (RuntimeException | Error again) {
+        ctx.close();
+        throw again;
+      }
     }
   }
 
@@ -179,7 +202,7 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     try {
       return PrefetchedBody.encodeAhead(response, allocator);
     } catch (IOException | RuntimeException e) {
-      LOG.log(Level.SEVERE, "an answer's body failed before it was sent", e);
+      LOG.error("An answer's body failed before it was sent", e);
       return protocol.reject(TableErrorCode.INTERNAL_ERROR.exception(), exchange.request());
     }
   }

@@ -10,8 +10,8 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import java.io.IOException;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes an answer whose body is streamed ({@link ServiceResponse#streamedBody()}) with chunked
@@ -24,7 +24,7 @@ import java.util.logging.Logger;
  * see a broken answer, never a well-formed shorter one. It is logged once.
  */
 final class StreamedAnswers {
-  private static final Logger LOG = Logger.getLogger(StreamedAnswers.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(StreamedAnswers.class);
 
   private StreamedAnswers() {}
 
@@ -55,11 +55,11 @@ final class StreamedAnswers {
     ctx.close();
     if (cause instanceof IOException) {
       // The client went away or reset the connection: its own doing, and nothing to fix here.
-      LOG.log(Level.FINE, "a streamed answer to " + ctx.channel().remoteAddress()
-          + " was cut short: " + cause);
+      LOG.debug("A streamed answer to {} was cut short: {}", ctx.channel().remoteAddress(),
+          cause.toString());
     } else {
-      LOG.log(Level.WARNING, "a streamed answer to " + ctx.channel().remoteAddress()
-          + " failed midway; the connection was closed without its last chunk", cause);
+      LOG.warn("A streamed answer to {} failed midway; the connection was closed without its"
+          + " last chunk", ctx.channel().remoteAddress(), cause);
     }
   }
 }
