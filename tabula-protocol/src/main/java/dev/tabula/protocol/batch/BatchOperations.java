@@ -9,6 +9,7 @@ import dev.tabula.model.TableException;
 import dev.tabula.protocol.ErrorTrailer;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
+import dev.tabula.protocol.http.StreamedBody;
 import dev.tabula.protocol.json.ODataContext;
 import dev.tabula.protocol.operations.RequestOptions;
 import dev.tabula.protocol.routing.OperationContext;
@@ -56,10 +57,11 @@ public final class BatchOperations {
     }
     BatchRequest batch = BatchRequestParser.parse(request.header("Content-Type"), request.body());
     BatchResponseWriter writer = new BatchResponseWriter();
-    byte[] body =
+    // Streamed, part by part, as the service sends it (chunked); a short answer still goes whole.
+    StreamedBody body =
         batch instanceof BatchRequest.ChangeSet changeSet
-            ? writer.changeSet(changeSet(context, changeSet.operations()))
-            : writer.query(query(context, ((BatchRequest.Query) batch).operation()));
+            ? writer.changeSetStream(changeSet(context, changeSet.operations()))
+            : writer.queryStream(query(context, ((BatchRequest.Query) batch).operation()));
     return new ServiceResponse(202).body(writer.contentType(), body);
   }
 

@@ -1,6 +1,10 @@
 package dev.tabula.protocol.batch;
 
+import dev.tabula.protocol.http.StreamedBody;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -44,30 +48,32 @@ final class BatchResponseWriter {
     return "multipart/mixed; boundary=" + batchBoundary;
   }
 
-  /** A change set response: one part per operation, or only the failing one. */
+  /** A change set response: one part per operation, or only the failing one, whole. */
   byte[] changeSet(List<PartResponse> parts) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    write(out, "--" + batchBoundary + CRLF);
-    write(out, "Content-Type: multipart/mixed; boundary=" + changeSetBoundary + CRLF + CRLF);
-    for (PartResponse part : parts) {
-      write(out, "--" + changeSetBoundary + CRLF);
-      writePart(out, part);
-    }
-    write(out, "--" + changeSetBoundary + "--" + CRLF);
-    write(out, "--" + batchBoundary + "--" + CRLF);
-    return out.toByteArray();
+    return whole(changeSetStream(parts));
   }
 
-  /** The response to a lone retrieve. */
+  /** The response to a lone retrieve, whole. */
   byte[] query(PartResponse part) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    write(out, "--" + batchBoundary + CRLF);
-    writePart(out, part);
-    write(out, "--" + batchBoundary + "--" + CRLF);
-    return out.toByteArray();
+    return whole(queryStream(part));
   }
 
-  private static void writePart(ByteArrayOutputStream out, PartResponse part) {
+  /**
+   * The same change set response, written part by part as the transport asks for it ({@link
+   * BatchStream}): the service sends {@code $batch} answers chunked (azure-sdk-for-js recording
+   * {@code batch_operations/recording_should_send_a_set_of_create_batch_operations.js}).
+   */
+  StreamedBody changeSetStream(List<PartResponse> parts) {
+    return new BatchStream(batchBoundary, changeSetBoundary, parts);
+  }
+
+  /** The same lone retrieve's response, streamed. */
+  StreamedBody queryStream(PartResponse part) {
+    return new BatchStream(batchBoundary, null, List.of(part));
+  }
+
+  /** One part: its MIME headers, then the operation's HTTP status line, headers and body. */
+  static void writePart(OutputStream out, PartResponse part) throws IOException {
     write(out, "Content-Type: application/http" + CRLF);
     write(out, "Content-Transfer-Encoding: binary" + CRLF + CRLF);
     write(out, "HTTP/1.1 " + part.status() + " " + part.reasonPhrase() + CRLF);
@@ -75,11 +81,22 @@ final class BatchResponseWriter {
       write(out, header.getKey() + ": " + header.getValue() + CRLF);
     }
     write(out, CRLF);
-    out.writeBytes(part.body());
+    out.write(part.body());
     write(out, CRLF);
   }
 
-  private static void write(ByteArrayOutputStream out, String text) {
-    out.writeBytes(text.getBytes(StandardCharsets.UTF_8));
+  static void write(OutputStream out, String text) throws IOException {
+    out.write(text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** Writes a whole body in one piece. */
+  private static byte[] whole(StreamedBody body) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      body.writeNext(out, Integer.MAX_VALUE);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a byte array output does not fail
+    }
+    return out.toByteArray();
   }
 }

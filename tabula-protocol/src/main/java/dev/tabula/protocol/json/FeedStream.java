@@ -2,6 +2,7 @@ package dev.tabula.protocol.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.tabula.model.Entity;
+import dev.tabula.protocol.http.Relay;
 import dev.tabula.protocol.http.StreamedBody;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -50,7 +51,7 @@ public final class FeedStream implements StreamedBody {
         EntityJsonWriter.writeEntry(out, entities.get(next++), ctx, level, projection);
         // A piece ends after an entity once it holds enough, unless only the closing brackets are
         // left: they go with the last entity rather than alone.
-        if (next < entities.size() && relay.count + out.getOutputBuffered() >= minBytes) {
+        if (next < entities.size() && relay.count() + out.getOutputBuffered() >= minBytes) {
           out.flush();
           return false;
         }
@@ -62,29 +63,6 @@ public final class FeedStream implements StreamedBody {
       return true;
     } finally {
       relay.start(null);
-    }
-  }
-
-  /** Passes the generator's output on to the current piece's output, counting it. */
-  private static final class Relay extends OutputStream {
-    private OutputStream target;
-    private long count;
-
-    void start(OutputStream piece) {
-      target = piece;
-      count = 0;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      target.write(b);
-      count++;
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      target.write(b, off, len);
-      count += len;
     }
   }
 }

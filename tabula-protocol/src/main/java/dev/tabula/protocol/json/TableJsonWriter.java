@@ -31,7 +31,10 @@ public final class TableJsonWriter {
         });
   }
 
-  /** A page of Query Tables results, in the given order. */
+  /**
+   * A page of Query Tables results, in the given order; {@link TablesStream} writes the same bytes
+   * piece by piece.
+   */
   public static byte[] writeTables(List<String> names, ODataContext ctx, MetadataLevel level) {
     return JsonCodec.write(
         out -> {
@@ -50,11 +53,11 @@ public final class TableJsonWriter {
         });
   }
 
-  private static String metadata(ODataContext ctx) {
+  static String metadata(ODataContext ctx) {
     return ctx.serviceRoot() + "/$metadata#" + TABLES;
   }
 
-  private static void writeMembers(
+  static void writeMembers(
       JsonGenerator out, String tableName, ODataContext ctx, MetadataLevel level)
       throws IOException {
     if (level == MetadataLevel.FULL_METADATA) {

@@ -9,6 +9,7 @@ import dev.tabula.protocol.json.MetadataLevel;
 import dev.tabula.protocol.json.ODataContext;
 import dev.tabula.protocol.json.TableJsonReader;
 import dev.tabula.protocol.json.TableJsonWriter;
+import dev.tabula.protocol.json.TablesStream;
 import dev.tabula.protocol.routing.OperationContext;
 import dev.tabula.protocol.routing.Resource;
 import dev.tabula.query.Filter;
@@ -56,8 +57,10 @@ public final class TableOperations {
     String from = next == null || next.isEmpty() ? null : ContinuationToken.decode(next);
     TablePage page = tables.queryTables(context.resource().account(), filter, from, top);
     List<String> names = page.tables().stream().map(TableInfo::name).toList();
+    // Streamed like a Query Entities page (the service sends both chunked): the transport writes
+    // the names as the connection takes them, and a short page still goes whole (PrefetchedBody).
     ServiceResponse response =
-        Responses.json(200, level, TableJsonWriter.writeTables(names, odata(context.resource()), level));
+        Responses.json(200, level, new TablesStream(names, odata(context.resource()), level));
     if (page.nextTableName() != null) {
       response.header(
           "x-ms-continuation-NextTableName", ContinuationToken.encode(page.nextTableName()));
