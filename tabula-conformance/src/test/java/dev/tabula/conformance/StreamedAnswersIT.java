@@ -5,14 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tabula.conformance.support.EntitiesReplaced;
 import dev.tabula.conformance.support.GatedEngine;
 import dev.tabula.conformance.support.RawClient;
 import dev.tabula.conformance.support.RawResponse;
 import dev.tabula.conformance.support.SharedKeySigner;
 import dev.tabula.conformance.support.TestAccounts;
-import dev.tabula.engine.AccountSettings;
-import dev.tabula.engine.Capability;
-import dev.tabula.engine.Catalog;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.StorageEngine;
@@ -38,7 +36,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -270,32 +267,7 @@ class StreamedAnswersIT {
             }
             return result instanceof Page page ? damaged(page, rowKey) : result;
           });
-      return new StorageEngine() {
-        @Override
-        public Catalog catalog() {
-          return engine.catalog();
-        }
-
-        @Override
-        public EntityStore entities() {
-          return damaging;
-        }
-
-        @Override
-        public AccountSettings accountSettings() {
-          return engine.accountSettings();
-        }
-
-        @Override
-        public Set<Capability> capabilities() {
-          return engine.capabilities();
-        }
-
-        @Override
-        public void close() {
-          engine.close();
-        }
-      };
+      return EntitiesReplaced.of(engine, damaging);
     }
 
     private static Page damaged(Page page, String rowKey) {

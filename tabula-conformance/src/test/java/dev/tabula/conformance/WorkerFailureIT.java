@@ -4,12 +4,10 @@ import static dev.tabula.conformance.support.ServiceErrors.assertError;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.tabula.conformance.support.EntitiesReplaced;
 import dev.tabula.conformance.support.RawClient;
 import dev.tabula.conformance.support.RawResponse;
 import dev.tabula.conformance.support.TestAccounts;
-import dev.tabula.engine.AccountSettings;
-import dev.tabula.engine.Capability;
-import dev.tabula.engine.Catalog;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.engine.memory.MemoryStorageEngine;
@@ -18,7 +16,6 @@ import dev.tabula.server.TabulaServer;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
-import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -76,31 +73,6 @@ class WorkerFailureIT {
             throw e.getCause();
           }
         });
-    return new StorageEngine() {
-      @Override
-      public Catalog catalog() {
-        return engine.catalog();
-      }
-
-      @Override
-      public EntityStore entities() {
-        return failing;
-      }
-
-      @Override
-      public AccountSettings accountSettings() {
-        return engine.accountSettings();
-      }
-
-      @Override
-      public Set<Capability> capabilities() {
-        return engine.capabilities();
-      }
-
-      @Override
-      public void close() {
-        engine.close();
-      }
-    };
+    return EntitiesReplaced.of(engine, failing);
   }
 }
