@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.EdmValue.EdmString;
 import dev.tabula.model.Entity;
+import dev.tabula.protocol.http.StreamedPieces;
 import dev.tabula.protocol.json.EntityJsonWriter;
 import dev.tabula.protocol.json.ErrorJsonWriter;
 import dev.tabula.protocol.json.MetadataLevel;
@@ -63,7 +64,7 @@ class BatchStreamProperties {
   @Example
   void aLargeAnswer_comesInPiecesOfAboutTheSizeAsked() throws IOException {
     List<PartResponse> parts = successes(100, 8_000, MetadataLevel.FULL_METADATA, true);
-    List<byte[]> pieces = pieces(new BatchStream(BATCH, CHANGE_SET, parts), 16 * 1024);
+    List<byte[]> pieces = StreamedPieces.of(new BatchStream(BATCH, CHANGE_SET, parts), 16 * 1024);
 
     assertThat(pieces.size()).isGreaterThan(10);
     // No piece exceeds what was asked by more than one part (about 17 KiB here).
@@ -82,7 +83,7 @@ class BatchStreamProperties {
   private static void assertJoinedPieces(
       BatchStream stream, List<PartResponse> parts, boolean inChangeSet, int minBytes)
       throws IOException {
-    List<byte[]> pieces = pieces(stream, minBytes);
+    List<byte[]> pieces = StreamedPieces.of(stream, minBytes);
     ByteArrayOutputStream joined = new ByteArrayOutputStream();
     for (byte[] piece : pieces) {
       joined.write(piece);
@@ -123,17 +124,6 @@ class BatchStreamProperties {
       out.append("--" + CHANGE_SET + "--\r\n");
     }
     return out.append("--" + BATCH + "--\r\n").toString();
-  }
-
-  private static List<byte[]> pieces(BatchStream stream, int minBytes) throws IOException {
-    List<byte[]> pieces = new ArrayList<>();
-    boolean done;
-    do {
-      ByteArrayOutputStream piece = new ByteArrayOutputStream();
-      done = stream.writeNext(piece, minBytes);
-      pieces.add(piece.toByteArray());
-    } while (!done);
-    return pieces;
   }
 
   @Provide

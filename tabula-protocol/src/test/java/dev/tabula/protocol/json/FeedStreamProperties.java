@@ -9,6 +9,7 @@ import dev.tabula.model.EdmValue.EdmDouble;
 import dev.tabula.model.EdmValue.EdmInt64;
 import dev.tabula.model.EdmValue.EdmString;
 import dev.tabula.model.Entity;
+import dev.tabula.protocol.http.StreamedPieces;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.time.Instant;
@@ -44,7 +45,7 @@ class FeedStreamProperties {
       @ForAll("selects") Set<String> select,
       @ForAll("pieceSizes") int minBytes) throws IOException {
     List<Entity> page = page(size, bigChars);
-    List<byte[]> pieces = pieces(new FeedStream(page, CTX, level, select), minBytes);
+    List<byte[]> pieces = StreamedPieces.of(new FeedStream(page, CTX, level, select), minBytes);
 
     ByteArrayOutputStream joined = new ByteArrayOutputStream();
     for (byte[] piece : pieces) {
@@ -60,7 +61,7 @@ class FeedStreamProperties {
 
   @Example
   void aLargePage_comesInManyPieces_ofAboutTheSizeAsked() throws IOException {
-    List<byte[]> pieces = pieces(
+    List<byte[]> pieces = StreamedPieces.of(
         new FeedStream(page(1000, 0), CTX, MetadataLevel.FULL_METADATA, null), 64 * 1024);
 
     assertThat(pieces.size()).isGreaterThan(4);
@@ -92,17 +93,6 @@ class FeedStreamProperties {
 
     assertThatThrownBy(() -> stream.writeNext(new ByteArrayOutputStream(), 1))
         .isInstanceOf(IllegalStateException.class);
-  }
-
-  private static List<byte[]> pieces(FeedStream stream, int minBytes) throws IOException {
-    List<byte[]> pieces = new ArrayList<>();
-    boolean done;
-    do {
-      ByteArrayOutputStream piece = new ByteArrayOutputStream();
-      done = stream.writeNext(piece, minBytes);
-      pieces.add(piece.toByteArray());
-    } while (!done);
-    return pieces;
   }
 
   @Provide

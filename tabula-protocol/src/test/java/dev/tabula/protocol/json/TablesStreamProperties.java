@@ -3,6 +3,7 @@ package dev.tabula.protocol.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tabula.protocol.http.StreamedPieces;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ class TablesStreamProperties {
       @ForAll MetadataLevel level,
       @ForAll("pieceSizes") int minBytes) throws IOException {
     List<String> names = names(size, nameLength);
-    List<byte[]> pieces = pieces(new TablesStream(names, CTX, level), minBytes);
+    List<byte[]> pieces = StreamedPieces.of(new TablesStream(names, CTX, level), minBytes);
 
     ByteArrayOutputStream joined = new ByteArrayOutputStream();
     for (byte[] piece : pieces) {
@@ -48,8 +49,8 @@ class TablesStreamProperties {
 
   @Example
   void aFullPage_comesInPieces_ofAboutTheSizeAsked() throws IOException {
-    List<byte[]> pieces =
-        pieces(new TablesStream(names(1000, 63), CTX, MetadataLevel.FULL_METADATA), 16 * 1024);
+    List<byte[]> pieces = StreamedPieces.of(
+        new TablesStream(names(1000, 63), CTX, MetadataLevel.FULL_METADATA), 16 * 1024);
 
     assertThat(pieces.size()).isGreaterThan(4);
     assertThat(pieces).allSatisfy(piece -> assertThat(piece.length).isLessThan(17 * 1024));
@@ -62,17 +63,6 @@ class TablesStreamProperties {
 
     assertThatThrownBy(() -> stream.writeNext(new ByteArrayOutputStream(), 1))
         .isInstanceOf(IllegalStateException.class);
-  }
-
-  private static List<byte[]> pieces(TablesStream stream, int minBytes) throws IOException {
-    List<byte[]> pieces = new ArrayList<>();
-    boolean done;
-    do {
-      ByteArrayOutputStream piece = new ByteArrayOutputStream();
-      done = stream.writeNext(piece, minBytes);
-      pieces.add(piece.toByteArray());
-    } while (!done);
-    return pieces;
   }
 
   @Provide
