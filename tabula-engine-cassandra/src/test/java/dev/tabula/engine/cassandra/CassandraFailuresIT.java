@@ -130,16 +130,7 @@ class CassandraFailuresIT {
       for (int w = 0; w < WRITERS; w++) {
         String prefix = "T" + w + "x";
         racers.add(pool.submit(() -> {
-          for (int i = 0; System.nanoTime() - deadline < 0; i++) {
-            String name = prefix + i;
-            Outcome create = catalogCall(name,
-                () -> engine.catalog().createTable(account, name).orElseThrow().id());
-            created.put(name, create);
-            if (create.kind == Kind.SUCCEEDED && i % 2 == 0) {
-              deleted.put(name, catalogCall(name,
-                  () -> engine.catalog().deleteTable(account, name) ? 1L : 0L));
-            }
-          }
+          createAndDelete(account, prefix, deadline, created, deleted);
           return null;
         }));
       }
@@ -170,6 +161,21 @@ class CassandraFailuresIT {
     System.out.println("CassandraFailuresIT catalog: creates " + tally(created) + ", deletes "
         + tally(deleted));
     assertThat(tally(created).getOrDefault(Kind.SUCCEEDED, 0L)).as("created").isPositive();
+  }
+
+  /** Creates tables until the deadline, deleting every other one that was created. */
+  private void createAndDelete(String account, String prefix, long deadline,
+      Map<String, Outcome> created, Map<String, Outcome> deleted) {
+    for (int i = 0; System.nanoTime() - deadline < 0; i++) {
+      String name = prefix + i;
+      Outcome create = catalogCall(name,
+          () -> engine.catalog().createTable(account, name).orElseThrow().id());
+      created.put(name, create);
+      if (create.kind == Kind.SUCCEEDED && i % 2 == 0) {
+        deleted.put(name, catalogCall(name,
+            () -> engine.catalog().deleteTable(account, name) ? 1L : 0L));
+      }
+    }
   }
 
   /** The outcome of a catalog call; {@code count} carries its result (a table id, 1 for true). */
