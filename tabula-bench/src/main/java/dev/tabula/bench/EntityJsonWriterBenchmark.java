@@ -1,8 +1,8 @@
 package dev.tabula.bench;
 
 import dev.tabula.engine.codec.EntityValueCodec;
-import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.ETag;
+import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.Entity;
 import dev.tabula.protocol.json.EntityJsonWriter;
 import dev.tabula.protocol.json.MetadataLevel;
@@ -14,9 +14,9 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
- * The response side of Query Entities and Get Entity: a page of 1,000 entities of about 1 KiB
- * each, decoded from their stored form, one entity, and the date formatting every entity pays
- * three times (Timestamp, the ETag derived from it, and each DateTime property).
+ * The response side of Query Entities and Get Entity: a page of 1,000 entities of about 1 KiB each,
+ * decoded from their stored form, one entity, and the date formatting every entity pays three times
+ * (Timestamp, the ETag derived from it, and each DateTime property).
  *
  * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar EntityJsonWriterBenchmark -f 1 -wi 3
  * -i 5}.
@@ -37,7 +37,8 @@ public class EntityJsonWriterBenchmark extends AverageTimeBenchmark {
     storedPage = new ArrayList<>();
     for (int i = 0; i < 1000; i++) {
       // Decoded from the stored form, as a query page's entities are (strings stay in their bytes).
-      byte[] stored = EntityValueCodec.encode(BenchEntities.timestamp(i), BenchEntities.properties(i));
+      byte[] stored =
+          EntityValueCodec.encode(BenchEntities.timestamp(i), BenchEntities.properties(i));
       storedPage.add(stored);
       page.add(EntityValueCodec.decode("p042", String.format("%010d", i), stored));
     }

@@ -25,13 +25,12 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * Query Entities against a real RocksDB engine in a temp dir, through the core's {@link
- * EntityService} (plan, engine scan, residual), without HTTP: a filtered scan of 20,000 entities
- * of about 1 KiB on a non-key property (a fifth match, 4 pages of 1,000 or fewer), one partition
- * page of 1,000, and a point read. The data set fits in the block cache, as in the end-to-end
+ * EntityService} (plan, engine scan, residual), without HTTP: a filtered scan of 20,000 entities of
+ * about 1 KiB on a non-key property (a fifth match, 4 pages of 1,000 or fewer), one partition page
+ * of 1,000, and a point read. The data set fits in the block cache, as in the end-to-end
  * filtered-scan workload.
  *
- * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar EntityScanBenchmark -f 1 -wi 3 -i
- * 5}.
+ * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar EntityScanBenchmark -f 1 -wi 3 -i 5}.
  */
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class EntityScanBenchmark extends AverageTimeBenchmark {
@@ -59,8 +58,11 @@ public class EntityScanBenchmark extends AverageTimeBenchmark {
       for (int batch = 0; batch < ROWS_PER_PARTITION / 100; batch++) {
         List<Write> writes = new ArrayList<>();
         for (int r = 0; r < 100; r++, i++) {
-          writes.add(Write.put(String.format("%010d", i), BenchEntities.properties(i),
-              Precondition.MUST_NOT_EXIST));
+          writes.add(
+              Write.put(
+                  String.format("%010d", i),
+                  BenchEntities.properties(i),
+                  Precondition.MUST_NOT_EXIST));
         }
         engine.entities().apply(table.id(), pk, writes);
       }

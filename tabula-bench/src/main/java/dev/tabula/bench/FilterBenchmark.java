@@ -18,9 +18,9 @@ import org.openjdk.jmh.annotations.Setup;
 
 /**
  * Parse, plan and evaluate of the filters users model their data around (issue 3): a point, a
- * partition, the PartitionKey prefix idiom with a residual, a filtered scan predicate and an
- * {@code or} union of points. {@code evaluate} runs the filter against one stored-looking entity
- * with ten custom properties, through {@link PropertySource#of}, as the server's residual does.
+ * partition, the PartitionKey prefix idiom with a residual, a filtered scan predicate and an {@code
+ * or} union of points. {@code evaluate} runs the filter against one stored-looking entity with ten
+ * custom properties, through {@link PropertySource#of}, as the server's residual does.
  *
  * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar FilterBenchmark -f 1 -wi 3 -i 5}.
  */

@@ -29,21 +29,23 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * One signed Get Entity request through the whole protocol, as the server runs it once Netty has
- * read the request and before Netty writes the answer: the request built from its header lines,
- * the resource parsed, the version and the Accept header checked, SharedKeyLite verified, the
- * entity read from a real RocksDB engine (in its memtable) and written as JSON with the service's
- * headers. The header lines are those the Java SDK sends for a Get Entity. This is the server's
- * own share of a point read, the part it can make cheaper; Netty's decoding, encoding and the
- * system calls come on top.
+ * read the request and before Netty writes the answer: the request built from its header lines, the
+ * resource parsed, the version and the Accept header checked, SharedKeyLite verified, the entity
+ * read from a real RocksDB engine (in its memtable) and written as JSON with the service's headers.
+ * The header lines are those the Java SDK sends for a Get Entity. This is the server's own share of
+ * a point read, the part it can make cheaper; Netty's decoding, encoding and the system calls come
+ * on top.
  *
  * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar GetEntityRequestBenchmark -f 1 -wi 3
  * -i 5}.
  */
 public class GetEntityRequestBenchmark extends AverageTimeBenchmark {
   private static final String ACCOUNT = "devstoreaccount1";
+
   /** The development account's well-known key, which every Azure emulator ships. */
   private static final String KEY =
       "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
+
   private static final String TABLE = "bench";
   private static final String PATH =
       "/" + ACCOUNT + "/" + TABLE + "(PartitionKey='p042',RowKey='0000000123')";
@@ -63,12 +65,21 @@ public class GetEntityRequestBenchmark extends AverageTimeBenchmark {
     AccessPolicyService policies = new AccessPolicyService(engine.catalog());
     AccountKeys keys = AccountKeys.of(Map.of(ACCOUNT, List.of(KEY)));
     AuthenticatorChain authenticator = AuthenticatorChain.standard(keys, policies::find, clock);
-    protocol = new TableProtocol(tables, entities, new BatchService(tables, engine.entities()),
-        policies, new ServicePropertiesService(engine.accountSettings()), Set.of(ACCOUNT),
-        authenticator, clock, engine.capabilities());
+    protocol =
+        new TableProtocol(
+            tables,
+            entities,
+            new BatchService(tables, engine.entities()),
+            policies,
+            new ServicePropertiesService(engine.accountSettings()),
+            Set.of(ACCOUNT),
+            authenticator,
+            clock,
+            engine.capabilities());
     tables.createTable(ACCOUNT, TABLE);
-    entities.insert(ACCOUNT, TABLE,
-        Entity.unsaved("p042", "0000000123", BenchEntities.properties(123))).join();
+    entities
+        .insert(ACCOUNT, TABLE, Entity.unsaved("p042", "0000000123", BenchEntities.properties(123)))
+        .join();
   }
 
   /** Signs again each iteration, so a run of any length stays in the service's date window. */
@@ -76,17 +87,18 @@ public class GetEntityRequestBenchmark extends AverageTimeBenchmark {
   public void signRequest() {
     String date = SharedKeyLiteSigner.httpDate(Instant.now());
     String authorization = new SharedKeyLiteSigner(ACCOUNT, KEY).authorization(date, PATH);
-    headerLines = List.of(
-        Map.entry("Host", "127.0.0.1:10002"),
-        Map.entry("Accept", "application/json;odata=minimalmetadata"),
-        Map.entry("x-ms-version", "2019-02-02"),
-        Map.entry("DataServiceVersion", "3.0"),
-        Map.entry("MaxDataServiceVersion", "3.0;NetFx"),
-        Map.entry("x-ms-client-request-id", "0f0e2e52-5d0c-4b8a-9d1e-4b37f64c3a1e"),
-        Map.entry("User-Agent", "azsdk-java-data-tables/12.5.0 (17.0.15; Linux; 6.1)"),
-        Map.entry("x-ms-date", date),
-        Map.entry("Authorization", authorization),
-        Map.entry("Content-Length", "0"));
+    headerLines =
+        List.of(
+            Map.entry("Host", "127.0.0.1:10002"),
+            Map.entry("Accept", "application/json;odata=minimalmetadata"),
+            Map.entry("x-ms-version", "2019-02-02"),
+            Map.entry("DataServiceVersion", "3.0"),
+            Map.entry("MaxDataServiceVersion", "3.0;NetFx"),
+            Map.entry("x-ms-client-request-id", "0f0e2e52-5d0c-4b8a-9d1e-4b37f64c3a1e"),
+            Map.entry("User-Agent", "azsdk-java-data-tables/12.5.0 (17.0.15; Linux; 6.1)"),
+            Map.entry("x-ms-date", date),
+            Map.entry("Authorization", authorization),
+            Map.entry("Content-Length", "0"));
     ServiceResponse answer = getEntity();
     if (answer.status() != 200) {
       throw new IllegalStateException("the benchmark's request was answered " + answer.status());

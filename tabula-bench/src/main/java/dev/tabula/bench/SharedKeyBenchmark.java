@@ -35,16 +35,18 @@ import org.openjdk.jmh.annotations.Setup;
  *
  * <p>Every request of one second carries the same {@code x-ms-date}, and the date window keeps the
  * last date it parsed, so this measures its cached path, as a loaded server mostly takes. The date
- * is the current time, re-signed before each iteration so that a run of any length stays within
- * the service's 15-minute window; a request that does not verify fails the setup.
+ * is the current time, re-signed before each iteration so that a run of any length stays within the
+ * service's 15-minute window; a request that does not verify fails the setup.
  *
  * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar SharedKeyBenchmark -f 1 -wi 3 -i 5}.
  */
 public class SharedKeyBenchmark extends AverageTimeBenchmark {
   private static final String ACCOUNT = "devstoreaccount1";
+
   /** The development account's well-known key, which every Azure emulator ships. */
   private static final String KEY =
       "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
+
   private static final String PATH =
       "/" + ACCOUNT + "/bench(PartitionKey='p042',RowKey='0000000123')";
 
@@ -60,8 +62,9 @@ public class SharedKeyBenchmark extends AverageTimeBenchmark {
   public void setUp() {
     // The server's chain; no table has stored access policies here.
     AccountKeys keys = AccountKeys.of(Map.of(ACCOUNT, List.of(KEY)));
-    authenticator = AuthenticatorChain.standard(
-        keys, (account, table, id) -> Optional.empty(), Clock.systemUTC());
+    authenticator =
+        AuthenticatorChain.standard(
+            keys, (account, table, id) -> Optional.empty(), Clock.systemUTC());
     key = keys.keysOf(ACCOUNT).get(0);
   }
 

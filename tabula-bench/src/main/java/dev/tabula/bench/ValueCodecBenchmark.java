@@ -13,12 +13,11 @@ import org.openjdk.jmh.annotations.Setup;
 /**
  * The stored value of one entity of about 1 KiB with ten custom properties, as the RocksDB engine
  * writes and reads it: {@code encode} runs once per entity of every write, {@code decode} once per
- * entity a point read or a query page returns, and {@code decodeColor} once per row a filtered
- * scan on {@code Color} looks at, as the end-to-end filtered-scan workload does (only the
- * filtered property is decoded; it is the first stored, so the pass stops there).
+ * entity a point read or a query page returns, and {@code decodeColor} once per row a filtered scan
+ * on {@code Color} looks at, as the end-to-end filtered-scan workload does (only the filtered
+ * property is decoded; it is the first stored, so the pass stops there).
  *
- * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar ValueCodecBenchmark -f 1 -wi 3 -i
- * 5}.
+ * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar ValueCodecBenchmark -f 1 -wi 3 -i 5}.
  */
 public class ValueCodecBenchmark extends AverageTimeBenchmark {
   private static final PropertyNames COLOR = PropertyNames.of(List.of("Color"));

@@ -65,10 +65,15 @@ abstract class AccountSasContract extends ConformanceBase {
     TableServiceClient containersOnly = SasClients.service(server, accountSas("rwdlacu", "c"));
     TableServiceClient objectsOnly = SasClients.service(server, accountSas("rwdlacu", "o"));
 
-    assertServiceError(403, "AuthorizationResourceTypeMismatch",
-        () -> containersOnly.getTableClient(table.getTableName()).createEntity(new TableEntity("p", "r")));
-    assertServiceError(403, "AuthorizationResourceTypeMismatch",
-        () -> objectsOnly.createTable(uniqueTableName()));
+    assertServiceError(
+        403,
+        "AuthorizationResourceTypeMismatch",
+        () ->
+            containersOnly
+                .getTableClient(table.getTableName())
+                .createEntity(new TableEntity("p", "r")));
+    assertServiceError(
+        403, "AuthorizationResourceTypeMismatch", () -> objectsOnly.createTable(uniqueTableName()));
   }
 
   @Test
@@ -76,13 +81,18 @@ abstract class AccountSasContract extends ConformanceBase {
     TableClient table = newTable();
     TableServiceClient readOnly = SasClients.service(server, accountSas("rl", "sco"));
 
-    assertServiceError(403, "AuthorizationPermissionMismatch",
-        () -> readOnly.getTableClient(table.getTableName()).createEntity(new TableEntity("p", "r")));
-    assertServiceError(403, "AuthorizationPermissionMismatch",
-        () -> readOnly.createTable(uniqueTableName()));
+    assertServiceError(
+        403,
+        "AuthorizationPermissionMismatch",
+        () ->
+            readOnly.getTableClient(table.getTableName()).createEntity(new TableEntity("p", "r")));
+    assertServiceError(
+        403, "AuthorizationPermissionMismatch", () -> readOnly.createTable(uniqueTableName()));
     // Upserts need update as well as add.
     TableServiceClient addOnly = SasClients.service(server, accountSas("a", "o"));
-    assertServiceError(403, "AuthorizationPermissionMismatch",
+    assertServiceError(
+        403,
+        "AuthorizationPermissionMismatch",
         () -> addOnly.getTableClient(table.getTableName()).upsertEntity(new TableEntity("p", "r")));
   }
 
@@ -101,7 +111,8 @@ abstract class AccountSasContract extends ConformanceBase {
 
     TableAclContract.assertXmlError(
         raw.get(table.getTableName() + "?comp=acl&" + sas).scheme(Scheme.NONE).send(),
-        403, "AuthorizationFailure");
+        403,
+        "AuthorizationFailure");
   }
 
   @Test
@@ -114,7 +125,9 @@ abstract class AccountSasContract extends ConformanceBase {
                 new TableAccountSasService().setTableAccess(true),
                 TableAccountSasResourceType.parse("sco")));
 
-    assertHttpError(403, "AuthenticationFailed",
+    assertHttpError(
+        403,
+        "AuthenticationFailed",
         () -> SasClients.service(server, sas).listTables().stream().count());
   }
 
@@ -122,9 +135,15 @@ abstract class AccountSasContract extends ConformanceBase {
   void tamperedAccountSas_returns403AuthenticationFailed() {
     String sas = accountSas("r", "o");
 
-    assertError(raw.get("Tables?" + SasClients.withParameter(sas, "sp", "rwdlacu"))
-        .scheme(Scheme.NONE).send(), 403, "AuthenticationFailed");
-    assertError(raw.get("Tables?" + SasClients.withParameter(sas, "srt", "sco"))
-        .scheme(Scheme.NONE).send(), 403, "AuthenticationFailed");
+    assertError(
+        raw.get("Tables?" + SasClients.withParameter(sas, "sp", "rwdlacu"))
+            .scheme(Scheme.NONE)
+            .send(),
+        403,
+        "AuthenticationFailed");
+    assertError(
+        raw.get("Tables?" + SasClients.withParameter(sas, "srt", "sco")).scheme(Scheme.NONE).send(),
+        403,
+        "AuthenticationFailed");
   }
 }

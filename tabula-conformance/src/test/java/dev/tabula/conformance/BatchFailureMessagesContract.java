@@ -27,10 +27,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * message, with or without the operation's index in front.
  *
  * <p>Evidence: CloudStub (github.com/Andrei15193/CloudStub), whose tests in
- * CloudStub.Azure.Cosmos.Table.Tests/TableBatchOperationTests/Sync call ExecuteBatch against a
- * real storage account with one operation and assert the failed part's code and message; the
- * .NET SDK recording {@code BatchError} shows a longer change set ("3:The specified entity
- * already exists.").
+ * CloudStub.Azure.Cosmos.Table.Tests/TableBatchOperationTests/Sync call ExecuteBatch against a real
+ * storage account with one operation and assert the failed part's code and message; the .NET SDK
+ * recording {@code BatchError} shows a longer change set ("3:The specified entity already
+ * exists.").
  */
 abstract class BatchFailureMessagesContract extends ConformanceBase {
   private static final Pattern STATUS_LINE = Pattern.compile("(?m)^HTTP/1\\.1 (\\d{3}) ");
@@ -53,17 +53,24 @@ abstract class BatchFailureMessagesContract extends ConformanceBase {
     for (String op : ops) {
       int space = op.indexOf(' ');
       int line = op.indexOf('\n');
-      body.append("--").append(cs).append("\nContent-Type: application/http\n")
+      body.append("--")
+          .append(cs)
+          .append("\nContent-Type: application/http\n")
           .append("Content-Transfer-Encoding: binary\n\n")
-          .append(op, 0, space + 1).append(root).append('/').append(op, space + 1, line)
+          .append(op, 0, space + 1)
+          .append(root)
+          .append('/')
+          .append(op, space + 1, line)
           .append(" HTTP/1.1\nAccept: application/json;odata=minimalmetadata\n")
-          .append(op.substring(line + 1)).append('\n');
+          .append(op.substring(line + 1))
+          .append('\n');
     }
     body.append("--").append(cs).append("--\n--batch_k--\n");
-    RawResponse response = raw.post("$batch")
-        .header("Content-Type", "multipart/mixed; boundary=batch_k")
-        .json(body.toString().replace("\n", "\r\n"))
-        .send();
+    RawResponse response =
+        raw.post("$batch")
+            .header("Content-Type", "multipart/mixed; boundary=batch_k")
+            .json(body.toString().replace("\n", "\r\n"))
+            .send();
     assertThat(response.status()).as(response.toString()).isEqualTo(202);
     String text = response.bodyText();
     Matcher status = STATUS_LINE.matcher(text);
@@ -71,8 +78,11 @@ abstract class BatchFailureMessagesContract extends ConformanceBase {
     int start = text.indexOf("{\"odata.error\"");
     assertThat(start).as(text).isNotNegative();
     try {
-      JsonNode error = JSON.readTree(text.substring(start, text.indexOf('\n', start))).path("odata.error");
-      return new Failure(Integer.parseInt(status.group(1)), error.path("code").asText(),
+      JsonNode error =
+          JSON.readTree(text.substring(start, text.indexOf('\n', start))).path("odata.error");
+      return new Failure(
+          Integer.parseInt(status.group(1)),
+          error.path("code").asText(),
           error.path("message").path("value").asText());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -80,8 +90,13 @@ abstract class BatchFailureMessagesContract extends ConformanceBase {
   }
 
   private static String json(String partitionKey, String rowKey, String more) {
-    return "Content-Type: application/json\n\n{\"PartitionKey\":\"" + partitionKey
-        + "\",\"RowKey\":\"" + rowKey + "\"" + more + "}";
+    return "Content-Type: application/json\n\n{\"PartitionKey\":\""
+        + partitionKey
+        + "\",\"RowKey\":\""
+        + rowKey
+        + "\""
+        + more
+        + "}";
   }
 
   /** The five key-addressed changes of {@code path}, each alone as the test data has them. */
@@ -134,9 +149,15 @@ abstract class BatchFailureMessagesContract extends ConformanceBase {
     Failure pk = submit(op("POST", t, json(jsonKey, "r", ""), null));
     Failure rk = submit(op("POST", t, json("p", jsonKey, ""), null));
 
-    assertFailure(pk, 400, "OutOfRangeInput",
+    assertFailure(
+        pk,
+        400,
+        "OutOfRangeInput",
         "0:The 'PartitionKey' parameter of value '" + shown + "' is out of range.");
-    assertFailure(rk, 400, "OutOfRangeInput",
+    assertFailure(
+        rk,
+        400,
+        "OutOfRangeInput",
         "0:The 'RowKey' parameter of value '" + shown + "' is out of range.");
   }
 
@@ -149,8 +170,11 @@ abstract class BatchFailureMessagesContract extends ConformanceBase {
     String path = ODataPaths.entity(t, LONG_KEY, LONG_KEY);
     String body = "Content-Type: application/json\n\n{}";
 
-    for (String op : List.of(op("PUT", path, "If-Match: *\n" + body, null),
-        op("MERGE", path, "If-Match: *\n" + body, null), op("DELETE", path, "If-Match: *\n", null))) {
+    for (String op :
+        List.of(
+            op("PUT", path, "If-Match: *\n" + body, null),
+            op("MERGE", path, "If-Match: *\n" + body, null),
+            op("DELETE", path, "If-Match: *\n", null))) {
       assertFailure(submit(op), 404, "ResourceNotFound", "The specified resource does not exist.");
     }
   }
@@ -165,12 +189,17 @@ abstract class BatchFailureMessagesContract extends ConformanceBase {
     String body = "Content-Type: application/json\n\n{}";
     String tooLarge = "The property value exceeds the maximum allowed size (64KB).";
 
-    assertFailure(submit(op("PUT", ODataPaths.entity(t, LONG_KEY, "r"), body, null)),
-        400, "PropertyValueTooLarge", tooLarge + " If the property value is a string, it is"
+    assertFailure(
+        submit(op("PUT", ODataPaths.entity(t, LONG_KEY, "r"), body, null)),
+        400,
+        "PropertyValueTooLarge",
+        tooLarge
+            + " If the property value is a string, it is"
             + " UTF-16 encoded and the maximum number of characters should be 32K or less.");
     assertThat(submit(op("MERGE", ODataPaths.entity(t, "p", LONG_KEY), body, null)).message())
         .startsWith(tooLarge);
-    Failure big = submit(op("POST", t, json("p", "r", ",\"s\":\"" + "x".repeat(32_769) + "\""), null));
+    Failure big =
+        submit(op("POST", t, json("p", "r", ",\"s\":\"" + "x".repeat(32_769) + "\""), null));
     assertThat(big.code()).isEqualTo("PropertyValueTooLarge");
     assertThat(big.message()).startsWith(tooLarge);
   }
@@ -189,12 +218,22 @@ abstract class BatchFailureMessagesContract extends ConformanceBase {
     String stale = "W/\"datetime'2015-01-01T23%3A14%3A33.4980000Z'\"";
     String unmet = "The update condition specified in the request was not satisfied.";
 
-    assertFailure(submit(op("POST", t, json("p", "r", ""), null)),
-        409, "EntityAlreadyExists", "The specified entity already exists.");
-    assertFailure(submit(op("DELETE", path, "If-Match: " + stale + "\n", null)),
-        412, "UpdateConditionNotSatisfied", unmet);
-    assertFailure(submit(op("PUT", path, "If-Match: W/\"wrong\"\nContent-Type: application/json\n\n{}", null)),
-        412, "UpdateConditionNotSatisfied", unmet);
+    assertFailure(
+        submit(op("POST", t, json("p", "r", ""), null)),
+        409,
+        "EntityAlreadyExists",
+        "The specified entity already exists.");
+    assertFailure(
+        submit(op("DELETE", path, "If-Match: " + stale + "\n", null)),
+        412,
+        "UpdateConditionNotSatisfied",
+        unmet);
+    assertFailure(
+        submit(
+            op("PUT", path, "If-Match: W/\"wrong\"\nContent-Type: application/json\n\n{}", null)),
+        412,
+        "UpdateConditionNotSatisfied",
+        unmet);
     assertThat(table.getEntity("p", "r")).isNotNull();
   }
 
@@ -203,8 +242,10 @@ abstract class BatchFailureMessagesContract extends ConformanceBase {
   @Test
   void aloneFailure_throughTheJavaSdk_surfacesTheServiceError() {
     TableClient table = newTable();
-    List<TableTransactionAction> update = List.of(new TableTransactionAction(
-        TableTransactionActionType.UPDATE_REPLACE, new TableEntity("p", "missing")));
+    List<TableTransactionAction> update =
+        List.of(
+            new TableTransactionAction(
+                TableTransactionActionType.UPDATE_REPLACE, new TableEntity("p", "missing")));
 
     TableServiceException e =
         assertThrows(TableServiceException.class, () -> table.submitTransaction(update));
@@ -223,12 +264,18 @@ abstract class BatchFailureMessagesContract extends ConformanceBase {
     String t = table.getTableName();
 
     assertFailure(
-        submit(op("POST", t, json("p", "a", ""), null), op("POST", t, json("p", "taken", ""), null)),
-        409, "EntityAlreadyExists", "1:The specified entity already exists.");
+        submit(
+            op("POST", t, json("p", "a", ""), null), op("POST", t, json("p", "taken", ""), null)),
+        409,
+        "EntityAlreadyExists",
+        "1:The specified entity already exists.");
     assertFailure(
-        submit(op("POST", t, json("p", "a", ""), null),
+        submit(
+            op("POST", t, json("p", "a", ""), null),
             op("DELETE", ODataPaths.entity(t, "p", "missing"), "If-Match: *\n", null)),
-        404, "ResourceNotFound", "1:The specified resource does not exist.");
+        404,
+        "ResourceNotFound",
+        "1:The specified resource does not exist.");
   }
 
   // CloudStub Insert/InsertOrMerge/InsertOrReplaceTableBatchOperationTests
@@ -240,9 +287,15 @@ abstract class BatchFailureMessagesContract extends ConformanceBase {
     String t = newTable().getTableName();
     String early = ",\"d@odata.type\":\"Edm.DateTime\",\"d\":\"1600-12-31T23:59:59.999Z\"";
 
-    assertFailure(submit(op("POST", t, json("p", "r", early), null)), 400, "OutOfRangeInput",
+    assertFailure(
+        submit(op("POST", t, json("p", "r", early), null)),
+        400,
+        "OutOfRangeInput",
         "0:The 'd' parameter of value '12/31/1600 23:59:59' is out of range.");
-    assertFailure(submit(op("POST", uniqueTableName(), json("p", "r", ""), null)),
-        404, "TableNotFound", "0:The table specified does not exist.");
+    assertFailure(
+        submit(op("POST", uniqueTableName(), json("p", "r", ""), null)),
+        404,
+        "TableNotFound",
+        "0:The table specified does not exist.");
   }
 }

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Readers never see half a transaction. Writers move amounts between the entities of one partition
  * with transactions that rewrite every entity, each guarded by the ETags they read, so the sum of
- * {@code v} stays constant and every entity carries the same generation {@code gen}; readers
- * query the partition and point-read entities all the while, through the SDK, for a few seconds.
+ * {@code v} stays constant and every entity carries the same generation {@code gen}; readers query
+ * the partition and point-read entities all the while, through the SDK, for a few seconds.
  */
 abstract class BatchIsolationContract extends ConformanceBase {
   private static final int ENTITIES = 10;
@@ -36,7 +36,8 @@ abstract class BatchIsolationContract extends ConformanceBase {
     TableClient table = newTable();
     List<TableTransactionAction> initial = new ArrayList<>();
     for (int i = 0; i < ENTITIES; i++) {
-      initial.add(new TableTransactionAction(TableTransactionActionType.CREATE, entity(i, 100, 0L)));
+      initial.add(
+          new TableTransactionAction(TableTransactionActionType.CREATE, entity(i, 100, 0L)));
     }
     table.submitTransaction(initial);
     Queue<String> violations = new ConcurrentLinkedQueue<>();
@@ -91,7 +92,8 @@ abstract class BatchIsolationContract extends ConformanceBase {
         table.submitTransaction(actions);
         commits.incrementAndGet();
       } catch (TableTransactionFailedException lostTheRace) {
-        if (!"UpdateConditionNotSatisfied".equals(lostTheRace.getValue().getErrorCode().toString())) {
+        if (!"UpdateConditionNotSatisfied"
+            .equals(lostTheRace.getValue().getErrorCode().toString())) {
           violations.add("unexpected failure: " + lostTheRace.getMessage());
         }
       }
@@ -133,8 +135,15 @@ abstract class BatchIsolationContract extends ConformanceBase {
     long etags = page.stream().map(TableEntity::getETag).distinct().count();
     if (page.size() != ENTITIES || sum != TOTAL || generations != 1 || etags != 1) {
       violations.add(
-          "torn read: " + page.size() + " entities, sum " + sum + ", " + generations
-              + " generations, " + etags + " ETags");
+          "torn read: "
+              + page.size()
+              + " entities, sum "
+              + sum
+              + ", "
+              + generations
+              + " generations, "
+              + etags
+              + " ETags");
     }
   }
 }

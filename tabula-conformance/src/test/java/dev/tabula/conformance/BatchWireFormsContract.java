@@ -14,8 +14,8 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code $batch} over raw HTTP in the exact forms other SDKs send (.NET: absolute URLs with
- * {@code $format}, Host and x-ms-version inside; Python: Content-ID as a part header and PATCH for
+ * {@code $batch} over raw HTTP in the exact forms other SDKs send (.NET: absolute URLs with {@code
+ * $format}, Host and x-ms-version inside; Python: Content-ID as a part header and PATCH for
  * merges), the response layout, and the failures that concern the batch as a whole.
  */
 abstract class BatchWireFormsContract extends ConformanceBase {
@@ -31,7 +31,6 @@ abstract class BatchWireFormsContract extends ConformanceBase {
         .json(body.replace("\n", "\r\n"))
         .send();
   }
-
 
   private TableClient tableWith(String... rowKeys) {
     TableClient table = newTable();
@@ -50,20 +49,24 @@ abstract class BatchWireFormsContract extends ConformanceBase {
     RawResponse response = batch("batch_1", body);
 
     assertThat(response.status()).as(response.toString()).isEqualTo(202);
-    assertThat(response.header("Content-Type")).startsWith("multipart/mixed; boundary=batchresponse_");
+    assertThat(response.header("Content-Type"))
+        .startsWith("multipart/mixed; boundary=batchresponse_");
     assertThat(response.bodyText()).startsWith("--batchresponse_");
     assertThat(response.batchPartStatuses()).containsExactly(204, 204, 204);
     assertThat(response.bodyText())
         .contains("Preference-Applied: return-no-content\r\nDataServiceVersion: 3.0;\r\n")
         .contains("Location: " + root() + "/" + t + "(PartitionKey='p',RowKey='03')\r\n");
     assertThat(table.getEntity("p", "03").getProperties()).containsEntry("x", 3);
-    assertThat(table.getEntity("p", "01").getProperties()).containsEntry("a", 10).doesNotContainKey("b");
-    assertThat(table.listEntities().stream().map(TableEntity::getRowKey)).containsExactly("01", "03");
+    assertThat(table.getEntity("p", "01").getProperties())
+        .containsEntry("a", 10)
+        .doesNotContainKey("b");
+    assertThat(table.listEntities().stream().map(TableEntity::getRowKey))
+        .containsExactly("01", "03");
   }
 
   /**
-   * A batch as the .NET client writes it: an insert with return-no-content, a replace and a
-   * delete, each with the client's own headers and {@code $format} in its URL.
+   * A batch as the .NET client writes it: an insert with return-no-content, a replace and a delete,
+   * each with the client's own headers and {@code $format} in its URL.
    */
   private String dotNetBody(String t) {
     String format = "?$format=application%2Fjson%3Bodata%3Dminimalmetadata";
@@ -73,17 +76,44 @@ abstract class BatchWireFormsContract extends ConformanceBase {
         "--" + cs + "\nContent-Type: application/http\nContent-Transfer-Encoding: binary\n\n";
     String inner = "Host: " + host + "\nx-ms-version: 2019-02-02\nDataServiceVersion: 3.0\n";
     String body =
-        "--batch_1\nContent-Type: multipart/mixed; boundary=" + cs + "\n\n"
-            + head + "POST " + root() + "/" + t + format + " HTTP/1.1\n" + inner
+        "--batch_1\nContent-Type: multipart/mixed; boundary="
+            + cs
+            + "\n\n"
+            + head
+            + "POST "
+            + root()
+            + "/"
+            + t
+            + format
+            + " HTTP/1.1\n"
+            + inner
             + "Prefer: return-no-content\nAccept: application/json\n"
             + "Content-Type: application/json;odata=nometadata\n\n"
             + "{\"PartitionKey\":\"p\",\"RowKey\":\"03\",\"x\":3,\"Timestamp\":null}\n"
-            + head + "PUT " + root() + "/" + t + "(PartitionKey='p',RowKey='01')" + format
-            + " HTTP/1.1\n" + inner + "If-Match: *\nAccept: application/json\n"
+            + head
+            + "PUT "
+            + root()
+            + "/"
+            + t
+            + "(PartitionKey='p',RowKey='01')"
+            + format
+            + " HTTP/1.1\n"
+            + inner
+            + "If-Match: *\nAccept: application/json\n"
             + "Content-Type: application/json\n\n{\"a\":10,\"Timestamp\":null}\n"
-            + head + "DELETE " + root() + "/" + t + "(PartitionKey='p',RowKey='02')" + format
-            + " HTTP/1.1\n" + inner + "If-Match: *\nAccept: application/json;odata=minimalmetadata\n\n\n"
-            + "--" + cs + "--\n\n--batch_1--\n";
+            + head
+            + "DELETE "
+            + root()
+            + "/"
+            + t
+            + "(PartitionKey='p',RowKey='02')"
+            + format
+            + " HTTP/1.1\n"
+            + inner
+            + "If-Match: *\nAccept: application/json;odata=minimalmetadata\n\n\n"
+            + "--"
+            + cs
+            + "--\n\n--batch_1--\n";
     return body;
   }
 
@@ -93,28 +123,48 @@ abstract class BatchWireFormsContract extends ConformanceBase {
     String t = table.getTableName();
     String cs = "changeset_" + UUID.randomUUID();
     String body =
-        "--batch_p\nContent-Type: multipart/mixed; boundary=" + cs + "\n\n"
-            + part(cs, 0) + "POST " + root() + "/" + t + " HTTP/1.1\nPrefer: return-no-content\n"
+        "--batch_p\nContent-Type: multipart/mixed; boundary="
+            + cs
+            + "\n\n"
+            + part(cs, 0)
+            + "POST "
+            + root()
+            + "/"
+            + t
+            + " HTTP/1.1\nPrefer: return-no-content\n"
             + "Content-Type: application/json;odata=nometadata\nx-ms-version: 2019-02-02\n"
             + "DataServiceVersion: 3.0\nAccept: application/json;odata=minimalmetadata\n\n"
             + "{\"PartitionKey\": \"p\", \"RowKey\": \"n\", \"PartitionKey@odata.type\": \"Edm.String\"}\n"
-            + part(cs, 1) + "PATCH " + root() + "/" + t + "(PartitionKey='p',RowKey='m') HTTP/1.1\n"
+            + part(cs, 1)
+            + "PATCH "
+            + root()
+            + "/"
+            + t
+            + "(PartitionKey='p',RowKey='m') HTTP/1.1\n"
             + "If-Match: *\nContent-Type: application/json\nAccept: application/json\n\n"
             + "{\"a\": 5, \"PartitionKey\": \"p\", \"RowKey\": \"m\"}\n"
-            + "--" + cs + "--\n\n--batch_p--\n";
+            + "--"
+            + cs
+            + "--\n\n--batch_p--\n";
 
     RawResponse response = batch("batch_p", body);
 
     assertThat(response.batchPartStatuses()).as(response.toString()).containsExactly(204, 204);
     // The service does not echo a part-header Content-ID (Python recording, 2020).
     assertThat(response.bodyText()).doesNotContain("Content-ID");
-    assertThat(table.getEntity("p", "m").getProperties()).containsEntry("a", 5).containsEntry("b", 2);
+    assertThat(table.getEntity("p", "m").getProperties())
+        .containsEntry("a", 5)
+        .containsEntry("b", 2);
     assertThat(table.getEntity("p", "n").getRowKey()).isEqualTo("n");
   }
 
   private static String part(String cs, int contentId) {
-    return "--" + cs + "\nContent-Type: application/http\nContent-Transfer-Encoding: binary\n"
-        + "Content-ID: " + contentId + "\n\n";
+    return "--"
+        + cs
+        + "\nContent-Type: application/http\nContent-Transfer-Encoding: binary\n"
+        + "Content-ID: "
+        + contentId
+        + "\n\n";
   }
 
   @Test
@@ -123,7 +173,9 @@ abstract class BatchWireFormsContract extends ConformanceBase {
     String t = table.getTableName();
     String body =
         "--b\nContent-Type: multipart/mixed; boundary=cs\n\n"
-            + insert("cs", t, "fresh", null) + insert("cs", t, "taken", "7") + "--cs--\n--b--\n";
+            + insert("cs", t, "fresh", null)
+            + insert("cs", t, "taken", "7")
+            + "--cs--\n--b--\n";
 
     RawResponse response = batch("b", body);
 
@@ -133,27 +185,43 @@ abstract class BatchWireFormsContract extends ConformanceBase {
     assertThat(response.bodyText())
         .contains("HTTP/1.1 409 Conflict\r\nContent-ID: 7\r\n")
         .contains("\"code\":\"EntityAlreadyExists\"")
-        .contains("\"value\":\"1:The specified entity already exists.\\nRequestId:"
-            + response.header("x-ms-request-id") + "\\nTime:");
+        .contains(
+            "\"value\":\"1:The specified entity already exists.\\nRequestId:"
+                + response.header("x-ms-request-id")
+                + "\\nTime:");
     assertThat(table.listEntities().stream().map(TableEntity::getRowKey)).containsExactly("taken");
   }
 
   private String insert(String cs, String table, String rowKey, String contentId) {
-    return "--" + cs + "\nContent-Type: application/http\nContent-Transfer-Encoding: binary\n\n"
-        + "POST " + root() + "/" + table + " HTTP/1.1\nContent-Type: application/json\n"
+    return "--"
+        + cs
+        + "\nContent-Type: application/http\nContent-Transfer-Encoding: binary\n\n"
+        + "POST "
+        + root()
+        + "/"
+        + table
+        + " HTTP/1.1\nContent-Type: application/json\n"
         + (contentId == null ? "" : "Content-ID: " + contentId + "\n")
-        + "\n{\"PartitionKey\":\"p\",\"RowKey\":\"" + rowKey + "\"}\n";
+        + "\n{\"PartitionKey\":\"p\",\"RowKey\":\""
+        + rowKey
+        + "\"}\n";
   }
 
   @Test
   void insertWithoutPrefer_answers201WithTheEntity() {
     String t = newTable().getTableName();
 
-    RawResponse response = batch("b", "--b\nContent-Type: multipart/mixed; boundary=cs\n\n"
-        + insert("cs", t, "r", null) + "--cs--\n--b--\n");
+    RawResponse response =
+        batch(
+            "b",
+            "--b\nContent-Type: multipart/mixed; boundary=cs\n\n"
+                + insert("cs", t, "r", null)
+                + "--cs--\n--b--\n");
 
     assertThat(response.batchPartStatuses()).as(response.toString()).containsExactly(201);
-    assertThat(response.bodyText()).contains("\"RowKey\":\"r\"").contains("odata.etag")
+    assertThat(response.bodyText())
+        .contains("\"RowKey\":\"r\"")
+        .contains("odata.etag")
         .doesNotContain("Preference-Applied");
   }
 
@@ -161,9 +229,14 @@ abstract class BatchWireFormsContract extends ConformanceBase {
   void deleteWithoutIfMatch_failsMissingRequiredHeaderAtItsIndex() {
     TableClient table = tableWith("r");
     String t = table.getTableName();
-    String body = "--b\nContent-Type: multipart/mixed; boundary=cs\n\n" + insert("cs", t, "s", null)
-        + "--cs\nContent-Type: application/http\n\nDELETE " + root() + "/" + t
-        + "(PartitionKey='p',RowKey='r') HTTP/1.1\n\n\n--cs--\n--b--\n";
+    String body =
+        "--b\nContent-Type: multipart/mixed; boundary=cs\n\n"
+            + insert("cs", t, "s", null)
+            + "--cs\nContent-Type: application/http\n\nDELETE "
+            + root()
+            + "/"
+            + t
+            + "(PartitionKey='p',RowKey='r') HTTP/1.1\n\n\n--cs--\n--b--\n";
 
     RawResponse response = batch("b", body);
 
@@ -175,8 +248,11 @@ abstract class BatchWireFormsContract extends ConformanceBase {
   void atomBodyAtIndex1_fails415AtomFormatNotSupportedAsASingleInsertWould() {
     String t = newTable().getTableName();
     String atom = insert("cs", t, "s", null).replace("application/json", "application/atom+xml");
-    String body = "--b\nContent-Type: multipart/mixed; boundary=cs\n\n" + insert("cs", t, "r", null)
-        + atom + "--cs--\n--b--\n";
+    String body =
+        "--b\nContent-Type: multipart/mixed; boundary=cs\n\n"
+            + insert("cs", t, "r", null)
+            + atom
+            + "--cs--\n--b--\n";
 
     RawResponse response = batch("b", body);
 
@@ -187,21 +263,30 @@ abstract class BatchWireFormsContract extends ConformanceBase {
   @Test
   void loneRetrieve_answersTheEntityOutsideAnyChangeSet() {
     TableClient table = tableWith("r");
-    String body = "--b\nContent-Type: application/http\nContent-Transfer-Encoding: binary\n\nGET "
-        + root() + "/" + table.getTableName() + "(PartitionKey=%27p%27,RowKey=%27r%27) HTTP/1.1\n"
-        + "Accept: application/json;odata=minimalmetadata\n\n--b--\n";
+    String body =
+        "--b\nContent-Type: application/http\nContent-Transfer-Encoding: binary\n\nGET "
+            + root()
+            + "/"
+            + table.getTableName()
+            + "(PartitionKey=%27p%27,RowKey=%27r%27) HTTP/1.1\n"
+            + "Accept: application/json;odata=minimalmetadata\n\n--b--\n";
 
     RawResponse response = batch("b", body);
 
     assertThat(response.batchPartStatuses()).as(response.toString()).containsExactly(200);
-    assertThat(response.bodyText()).doesNotContain("changesetresponse_")
-        .contains("\"RowKey\":\"r\"").contains("\"a\":1");
+    assertThat(response.bodyText())
+        .doesNotContain("changesetresponse_")
+        .contains("\"RowKey\":\"r\"")
+        .contains("\"a\":1");
   }
 
   @Test
   void twoChangeSets_areABatchLevel400() {
     String t = newTable().getTableName();
-    String cs = "--b\nContent-Type: multipart/mixed; boundary=cs\n\n" + insert("cs", t, "r", null) + "--cs--\n";
+    String cs =
+        "--b\nContent-Type: multipart/mixed; boundary=cs\n\n"
+            + insert("cs", t, "r", null)
+            + "--cs--\n";
 
     RawResponse response = batch("b", cs + cs + "--b--\n");
 
@@ -210,8 +295,11 @@ abstract class BatchWireFormsContract extends ConformanceBase {
 
   @Test
   void unreadableBody_isABatchLevel400() {
-    RawResponse response = raw.post("$batch").header("Content-Type", "multipart/mixed; boundary=b")
-        .json("this is not a multipart body").send();
+    RawResponse response =
+        raw.post("$batch")
+            .header("Content-Type", "multipart/mixed; boundary=b")
+            .json("this is not a multipart body")
+            .send();
 
     assertError(response, 400, "InvalidInput");
   }
@@ -238,18 +326,27 @@ abstract class BatchWireFormsContract extends ConformanceBase {
     String value = "v".repeat(3000);
     StringBuilder body = new StringBuilder("--b\nContent-Type: multipart/mixed; boundary=cs\n\n");
     for (int i = 0; i < 100; i++) {
-      body.append("--cs\nContent-Type: application/http\n\nPOST ").append(root()).append('/')
-          .append(t).append(" HTTP/1.1\nPrefer: return-content\n")
+      body.append("--cs\nContent-Type: application/http\n\nPOST ")
+          .append(root())
+          .append('/')
+          .append(t)
+          .append(" HTTP/1.1\nPrefer: return-content\n")
           .append("Accept: application/json;odata=fullmetadata\nContent-Type: application/json\n\n")
-          .append("{\"PartitionKey\":\"p\",\"RowKey\":\"r").append(100 + i)
-          .append("\",\"a\":\"").append(value).append("\"}\n");
+          .append("{\"PartitionKey\":\"p\",\"RowKey\":\"r")
+          .append(100 + i)
+          .append("\",\"a\":\"")
+          .append(value)
+          .append("\"}\n");
     }
     body.append("--cs--\n--b--\n");
 
     // Over a socket, which reads the framing as sent and fails on a chunked body cut short.
-    RawResponse response = raw.post("$batch")
-        .header("Content-Type", "multipart/mixed; boundary=b")
-        .json(body.toString().replace("\n", "\r\n")).overSocket().send();
+    RawResponse response =
+        raw.post("$batch")
+            .header("Content-Type", "multipart/mixed; boundary=b")
+            .json(body.toString().replace("\n", "\r\n"))
+            .overSocket()
+            .send();
 
     // Over the first 256 KiB the server encodes ahead, so streamed part by part, chunked, as the
     // service sends $batch answers (azure-sdk-for-js recording batch_operations/
@@ -279,10 +376,17 @@ abstract class BatchWireFormsContract extends ConformanceBase {
   private String opsBody(String table, String value) {
     StringBuilder body = new StringBuilder("--b\nContent-Type: multipart/mixed; boundary=cs\n\n");
     for (int i = 0; i < 100; i++) {
-      body.append("--cs\nContent-Type: application/http\n\nPOST ").append(root()).append('/')
-          .append(table).append(" HTTP/1.1\n\n{\"PartitionKey\":\"p\",\"RowKey\":\"r")
-          .append(100 + i).append("\",\"a\":\"").append(value).append("\",\"b\":\"")
-          .append(value).append("\"}\n");
+      body.append("--cs\nContent-Type: application/http\n\nPOST ")
+          .append(root())
+          .append('/')
+          .append(table)
+          .append(" HTTP/1.1\n\n{\"PartitionKey\":\"p\",\"RowKey\":\"r")
+          .append(100 + i)
+          .append("\",\"a\":\"")
+          .append(value)
+          .append("\",\"b\":\"")
+          .append(value)
+          .append("\"}\n");
     }
     return body.append("--cs--\n--b--\n").toString();
   }

@@ -2,7 +2,10 @@ package dev.tabula.conformance;
 
 import dev.tabula.server.EngineKind;
 
-/** {@link QueryFilterPagingContract} on the Cassandra engine (skipped without a node) with pages of 1. */
+/**
+ * {@link QueryFilterPagingContract} on the Cassandra engine (skipped without a node) with pages of
+ * 1.
+ */
 class CassandraPageSize1QueryFilterPagingIT extends QueryFilterPagingContract {
   @Override
   protected EngineKind engine() {

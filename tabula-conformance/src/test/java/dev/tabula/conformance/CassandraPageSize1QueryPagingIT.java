@@ -3,7 +3,8 @@ package dev.tabula.conformance;
 import dev.tabula.server.EngineKind;
 
 /**
- * {@link QueryPagingContract} on the Cassandra engine (skipped without a node) with pages of 1, so every listing continues.
+ * {@link QueryPagingContract} on the Cassandra engine (skipped without a node) with pages of 1, so
+ * every listing continues.
  */
 class CassandraPageSize1QueryPagingIT extends QueryPagingContract {
   @Override

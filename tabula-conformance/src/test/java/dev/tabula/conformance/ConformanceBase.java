@@ -46,9 +46,10 @@ public abstract class ConformanceBase {
             .withAccounts(TestAccounts.ALL)
             .withPageSize(pageSize());
     // The Cassandra engine needs a cluster: CassandraNode names it, or skips the class.
-    server = engine() == EngineKind.CASSANDRA
-        ? TabulaServer.start(config, CassandraNode.openEngine())
-        : TabulaServer.start(config);
+    server =
+        engine() == EngineKind.CASSANDRA
+            ? TabulaServer.start(config, CassandraNode.openEngine())
+            : TabulaServer.start(config);
     service = Clients.service(server, TestAccounts.DEVELOPMENT);
     raw = new RawClient(server, TestAccounts.DEVELOPMENT);
   }

@@ -32,12 +32,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The connection limit, over raw kept-alive sockets against a server allowing two connections
- * (HTTP and HTTPS together): past the limit the first request gets the service's 503 ServerBusy
- * and the connection is closed; a place is given back when a connection closes, however it ends,
- * so the count never drifts; past twice the limit a connection is closed unanswered. A request is
- * only sent on a connection once the ones before it were answered (or counted), so which
- * connection is refused never depends on timing.
+ * The connection limit, over raw kept-alive sockets against a server allowing two connections (HTTP
+ * and HTTPS together): past the limit the first request gets the service's 503 ServerBusy and the
+ * connection is closed; a place is given back when a connection closes, however it ends, so the
+ * count never drifts; past twice the limit a connection is closed unanswered. A request is only
+ * sent on a connection once the ones before it were answered (or counted), so which connection is
+ * refused never depends on timing.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConnectionLimitIT {
@@ -52,10 +52,15 @@ class ConnectionLimitIT {
   void startServer() {
     dir = TempDirs.create("tabula-connection-limit-");
     certificates = TestCertificates.create(dir);
-    server = TabulaServer.start(ServerConfig.defaults().withPort(0)
-        .withEngine(EngineKind.MEMORY, dir).withAccounts(TestAccounts.ALL)
-        .withTransport(Transport.DEFAULTS.withTls(certificates.certificate(), certificates.key(), 0))
-        .withResources(Resources.DEFAULTS.withMaxConnections(LIMIT)));
+    server =
+        TabulaServer.start(
+            ServerConfig.defaults()
+                .withPort(0)
+                .withEngine(EngineKind.MEMORY, dir)
+                .withAccounts(TestAccounts.ALL)
+                .withTransport(
+                    Transport.DEFAULTS.withTls(certificates.certificate(), certificates.key(), 0))
+                .withResources(Resources.DEFAULTS.withMaxConnections(LIMIT)));
   }
 
   @AfterAll
@@ -92,7 +97,8 @@ class ConnectionLimitIT {
 
   @Test
   void theLimit_isSharedByTheHttpAndHttpsListeners() {
-    try (KeptAliveConnection plain = http(); KeptAliveConnection secure = https()) {
+    try (KeptAliveConnection plain = http();
+        KeptAliveConnection secure = https()) {
       assertThat(plain.listTables(true).status()).isEqualTo(200);
       assertThat(secure.listTables(true).status()).isEqualTo(200);
 
@@ -107,10 +113,12 @@ class ConnectionLimitIT {
 
   @Test
   void pastTwiceTheLimit_aConnectionIsClosedAtAccept_unanswered() {
-    try (KeptAliveConnection first = http(); KeptAliveConnection second = http()) {
+    try (KeptAliveConnection first = http();
+        KeptAliveConnection second = http()) {
       assertThat(first.listTables(true).status()).isEqualTo(200);
       assertThat(second.listTables(true).status()).isEqualTo(200);
-      try (KeptAliveConnection refused = http(); KeptAliveConnection alsoRefused = https()) {
+      try (KeptAliveConnection refused = http();
+          KeptAliveConnection alsoRefused = https()) {
         awaitOpenConnections(open -> open == 2 * LIMIT);
 
         try (KeptAliveConnection dropped = http()) {
@@ -129,11 +137,13 @@ class ConnectionLimitIT {
       List<Future<?>> churn = new ArrayList<>();
       for (int client = 0; client < 6; client++) {
         int ending = client;
-        churn.add(clients.submit(() -> {
-          for (int i = 0; i < 30; i++) {
-            endOneConnection((ending + i) % 6);
-          }
-        }));
+        churn.add(
+            clients.submit(
+                () -> {
+                  for (int i = 0; i < 30; i++) {
+                    endOneConnection((ending + i) % 6);
+                  }
+                }));
       }
       for (Future<?> run : churn) {
         run.get(WAIT.toSeconds() * 3, TimeUnit.SECONDS);
@@ -143,7 +153,8 @@ class ConnectionLimitIT {
     }
 
     awaitNoConnectionsFor(Duration.ofMillis(300));
-    try (KeptAliveConnection first = http(); KeptAliveConnection second = https()) {
+    try (KeptAliveConnection first = http();
+        KeptAliveConnection second = https()) {
       assertThat(first.listTables(true).status()).isEqualTo(200);
       assertThat(second.listTables(true).status()).isEqualTo(200);
       try (KeptAliveConnection third = http()) {
@@ -174,8 +185,8 @@ class ConnectionLimitIT {
           c.reset();
         }
         case 4 -> { // not TLS on the HTTPS port: the handshake fails and the server closes
-          try (KeptAliveConnection c = KeptAliveConnection.open(server.httpsPort(),
-              TestAccounts.DEVELOPMENT)) {
+          try (KeptAliveConnection c =
+              KeptAliveConnection.open(server.httpsPort(), TestAccounts.DEVELOPMENT)) {
             c.send("GET / HTTP/1.1\r\n\r\n");
             c.awaitClosedByServer();
           }

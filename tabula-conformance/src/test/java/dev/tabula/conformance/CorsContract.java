@@ -29,43 +29,57 @@ abstract class CorsContract extends ConformanceBase {
 
   private static TableServiceCorsRule rule(
       String origins, String methods, String allowedHeaders, int maxAge) {
-    return new TableServiceCorsRule().setAllowedOrigins(origins).setAllowedMethods(methods)
-        .setAllowedHeaders(allowedHeaders).setExposedHeaders("x-ms-*").setMaxAgeInSeconds(maxAge);
+    return new TableServiceCorsRule()
+        .setAllowedOrigins(origins)
+        .setAllowedMethods(methods)
+        .setAllowedHeaders(allowedHeaders)
+        .setExposedHeaders("x-ms-*")
+        .setMaxAgeInSeconds(maxAge);
   }
 
   /** The example rules of the CORS document, with DELETE and a prefixed header added to rule 1. */
   @BeforeEach
   void setExampleRules() {
-    service.setProperties(new TableServiceProperties().setCorsRules(List.of(
-        rule(CONTOSO, "PUT,HEAD,DELETE", "x-ms-blob-content-type,x-ms-meta-data*", 5),
-        rule("*", "PUT,GET", "x-ms-blob-content-type, x-ms-blob-content-disposition", 6),
-        rule(CONTOSO, "GET", "x-ms-client-request-id", 7))));
+    service.setProperties(
+        new TableServiceProperties()
+            .setCorsRules(
+                List.of(
+                    rule(CONTOSO, "PUT,HEAD,DELETE", "x-ms-blob-content-type,x-ms-meta-data*", 5),
+                    rule(
+                        "*", "PUT,GET", "x-ms-blob-content-type, x-ms-blob-content-disposition", 6),
+                    rule(CONTOSO, "GET", "x-ms-client-request-id", 7))));
   }
 
   private RawResponse preflight(String path, String origin, String method, String headers) {
-    return raw.request("OPTIONS", path).scheme(RawRequest.Scheme.NONE)
-        .header("x-ms-version", null).header("x-ms-date", null)
-        .header("Origin", origin).header("Access-Control-Request-Method", method)
-        .header("Access-Control-Request-Headers", headers).send();
+    return raw.request("OPTIONS", path)
+        .scheme(RawRequest.Scheme.NONE)
+        .header("x-ms-version", null)
+        .header("x-ms-date", null)
+        .header("Origin", origin)
+        .header("Access-Control-Request-Method", method)
+        .header("Access-Control-Request-Headers", headers)
+        .send();
   }
 
   @ParameterizedTest(name = "{0} from {1} with [{2}] -> {3}")
-  @CsvSource(nullValues = "none", value = {
-    // The document's three example requests.
-    "PUT,    http://www.contoso.com, x-ms-blob-content-type,  200, 5",
-    "GET,    http://www.contoso.com, x-ms-blob-content-type,  200, 6",
-    "GET,    http://www.contoso.com, x-ms-client-request-id,  403, none",
-    // Prefixed allowed headers, header names in any case, no headers at all.
-    "PUT,    http://www.contoso.com, x-ms-meta-data-abc,      200, 5",
-    "PUT,    http://www.contoso.com, X-MS-BLOB-CONTENT-TYPE,  200, 5",
-    "PUT,    http://www.contoso.com, x-ms-meta-other,         403, none",
-    "DELETE, http://www.contoso.com, none,                    200, 5",
-    // Origins match exactly and case-sensitively; * allows any origin for its methods.
-    "DELETE, http://WWW.CONTOSO.COM, none,                    403, none",
-    "DELETE, http://www.fabrikam.com, none,                   403, none",
-    "PUT,    http://www.fabrikam.com, x-ms-blob-content-disposition, 200, 6",
-    "MERGE,  http://www.contoso.com, none,                    403, none",
-  })
+  @CsvSource(
+      nullValues = "none",
+      value = {
+        // The document's three example requests.
+        "PUT,    http://www.contoso.com, x-ms-blob-content-type,  200, 5",
+        "GET,    http://www.contoso.com, x-ms-blob-content-type,  200, 6",
+        "GET,    http://www.contoso.com, x-ms-client-request-id,  403, none",
+        // Prefixed allowed headers, header names in any case, no headers at all.
+        "PUT,    http://www.contoso.com, x-ms-meta-data-abc,      200, 5",
+        "PUT,    http://www.contoso.com, X-MS-BLOB-CONTENT-TYPE,  200, 5",
+        "PUT,    http://www.contoso.com, x-ms-meta-other,         403, none",
+        "DELETE, http://www.contoso.com, none,                    200, 5",
+        // Origins match exactly and case-sensitively; * allows any origin for its methods.
+        "DELETE, http://WWW.CONTOSO.COM, none,                    403, none",
+        "DELETE, http://www.fabrikam.com, none,                   403, none",
+        "PUT,    http://www.fabrikam.com, x-ms-blob-content-disposition, 200, 6",
+        "MERGE,  http://www.contoso.com, none,                    403, none",
+      })
   void preflight_followsTheFirstRuleMatchingOriginAndMethod(
       String method, String origin, String headers, int status, Integer maxAge) {
     RawResponse response = preflight("mytable", origin, method, headers);
@@ -84,8 +98,16 @@ abstract class CorsContract extends ConformanceBase {
   }
 
   @ParameterizedTest(name = "OPTIONS /{0}")
-  @CsvSource({"''", "Tables", "Tables('t')", "nosuchtable", "t(PartitionKey='p',RowKey='r')",
-      "$batch", "a/b/c", "?restype=service&comp=properties"})
+  @CsvSource({
+    "''",
+    "Tables",
+    "Tables('t')",
+    "nosuchtable",
+    "t(PartitionKey='p',RowKey='r')",
+    "$batch",
+    "a/b/c",
+    "?restype=service&comp=properties"
+  })
   void preflight_isAnonymous_andIgnoresThePath(String path) {
     RawResponse response = preflight(path, CONTOSO, "PUT", null);
 
@@ -105,9 +127,13 @@ abstract class CorsContract extends ConformanceBase {
   void preflight_withoutRules_isCorsPreflightFailure() {
     Clients.service(server, TestAccounts.SECOND)
         .setProperties(new TableServiceProperties().setCorsRules(List.of()));
-    RawResponse response = new RawClient(server, TestAccounts.SECOND).request("OPTIONS", "t")
-        .scheme(RawRequest.Scheme.NONE).header("Origin", CONTOSO)
-        .header("Access-Control-Request-Method", "GET").send();
+    RawResponse response =
+        new RawClient(server, TestAccounts.SECOND)
+            .request("OPTIONS", "t")
+            .scheme(RawRequest.Scheme.NONE)
+            .header("Origin", CONTOSO)
+            .header("Access-Control-Request-Method", "GET")
+            .send();
 
     assertError(response, 403, "CorsPreflightFailure");
   }
@@ -119,7 +145,9 @@ abstract class CorsContract extends ConformanceBase {
     assertThat(response.status()).isEqualTo(200);
     assertThat(response.header("Access-Control-Allow-Origin")).isEqualTo("*");
     assertThat(response.header("Access-Control-Expose-Headers"))
-        .contains("x-ms-request-id").contains("x-ms-version").doesNotContain("Content-Type");
+        .contains("x-ms-request-id")
+        .contains("x-ms-version")
+        .doesNotContain("Content-Type");
     assertThat(response.hasHeader("Access-Control-Allow-Credentials")).isFalse();
     assertThat(response.hasHeader("Vary")).isFalse();
   }
@@ -129,8 +157,11 @@ abstract class CorsContract extends ConformanceBase {
     String table = uniqueTableName();
     service.createTable(table);
 
-    RawResponse response = raw.put(table + "(PartitionKey='p',RowKey='r')").header("Origin", CONTOSO)
-        .json("{\"a\":1}").send();
+    RawResponse response =
+        raw.put(table + "(PartitionKey='p',RowKey='r')")
+            .header("Origin", CONTOSO)
+            .json("{\"a\":1}")
+            .send();
 
     assertThat(response.status()).isEqualTo(204);
     assertThat(response.header("Access-Control-Allow-Origin")).isEqualTo(CONTOSO);
@@ -143,8 +174,8 @@ abstract class CorsContract extends ConformanceBase {
   @Test
   void actualGet_onExactRules_variesByOrigin_andErrorsCarryTheHeadersToo() {
     TableServiceClient second = Clients.service(server, TestAccounts.SECOND);
-    second.setProperties(new TableServiceProperties().setCorsRules(
-        List.of(rule(EXACT, "GET", "", 60))));
+    second.setProperties(
+        new TableServiceProperties().setCorsRules(List.of(rule(EXACT, "GET", "", 60))));
     RawClient secondRaw = new RawClient(server, TestAccounts.SECOND);
 
     RawResponse matching = secondRaw.get("Tables").header("Origin", EXACT).send();
@@ -168,8 +199,8 @@ abstract class CorsContract extends ConformanceBase {
     Clients.service(server, TestAccounts.SECOND)
         .setProperties(new TableServiceProperties().setCorsRules(List.of()));
 
-    RawResponse response = new RawClient(server, TestAccounts.SECOND).get("Tables")
-        .header("Origin", CONTOSO).send();
+    RawResponse response =
+        new RawClient(server, TestAccounts.SECOND).get("Tables").header("Origin", CONTOSO).send();
 
     assertThat(response.status()).isEqualTo(200);
     assertThat(response.hasHeader("Access-Control-Allow-Origin")).isFalse();

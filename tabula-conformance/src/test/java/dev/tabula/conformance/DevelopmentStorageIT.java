@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * The server's defaults (127.0.0.1:10002, the development account) work with the SDK's
- * {@code UseDevelopmentStorage=true} shortcut, with no endpoint or key in the connection string.
- * Skipped when port 10002 is taken on this machine.
+ * The server's defaults (127.0.0.1:10002, the development account) work with the SDK's {@code
+ * UseDevelopmentStorage=true} shortcut, with no endpoint or key in the connection string. Skipped
+ * when port 10002 is taken on this machine.
  */
 class DevelopmentStorageIT {
 
@@ -29,9 +29,12 @@ class DevelopmentStorageIT {
     Assumptions.assumeTrue(portFree(ServerConfig.DEFAULT_PORT), "port 10002 is in use");
     Path dataDir = TempDirs.create("tabula-devstorage-");
     try (TabulaServer server =
-        TabulaServer.start(ServerConfig.defaults().withEngine(ServerConfig.defaults().engine(), dataDir))) {
+        TabulaServer.start(
+            ServerConfig.defaults().withEngine(ServerConfig.defaults().engine(), dataDir))) {
       TableServiceClient service =
-          new TableServiceClientBuilder().connectionString("UseDevelopmentStorage=true").buildClient();
+          new TableServiceClientBuilder()
+              .connectionString("UseDevelopmentStorage=true")
+              .buildClient();
       String name = "dev" + UUID.randomUUID().toString().replace("-", "");
       TableClient table = service.createTable(name);
       table.createEntity(new TableEntity("pk", "rk").addProperty("Answer", 42));

@@ -36,7 +36,8 @@ abstract class KeyRulesContract extends ConformanceBase {
     return List.of(
         new Write("update", (t, path) -> raw.put(path).header("If-Match", "*").json("{}")),
         new Write("insertOrReplace", (t, path) -> raw.put(path).json("{}")),
-        new Write("merge", (t, path) -> raw.request("MERGE", path).header("If-Match", "*").json("{}")),
+        new Write(
+            "merge", (t, path) -> raw.request("MERGE", path).header("If-Match", "*").json("{}")),
         new Write("insertOrMerge", (t, path) -> raw.patch(path).json("{}")),
         new Write("delete", (t, path) -> raw.delete(path).header("If-Match", "*")));
   }
@@ -46,21 +47,26 @@ abstract class KeyRulesContract extends ConformanceBase {
   }
 
   // CloudStub StubCloudTableEntityInsertTableOperationTests,
-  // Execute_WhenPartitionKeyIsInvalid_ThrowsException / Execute_WhenRowKeyIsInvalid_ThrowsException,
+  // Execute_WhenPartitionKeyIsInvalid_ThrowsException /
+  // Execute_WhenRowKeyIsInvalid_ThrowsException,
   // over '#', '?', '\t', '\n', '\r', '/', '\\' and U+0000-U+001F, U+007F-U+009F: real account
   // answers 400 OutOfRangeInput "The 'PartitionKey' parameter of value '{key}' is out of range.",
   // the key as sent (Regex.Escape(key) in the assertion: a control character appears as itself).
   @ParameterizedTest
   @ValueSource(
-      strings = {"/", "\\", "#", "?", "a/b", "\u0000", "\u0001", "\t", "\n", "\r", "\u001f",
-        "\u007f", "\u0080", "\u0085", "\u009f"})
+      strings = {
+        "/", "\\", "#", "?", "a/b", "\u0000", "\u0001", "\t", "\n", "\r", "\u001f", "\u007f",
+        "\u0080", "\u0085", "\u009f"
+      })
   void insert_keyWithForbiddenCharacter_returns400OutOfRangeInputShowingTheKey(String key) {
     TableClient table = newTable();
 
     TableServiceException pk =
-        assertServiceError(400, "OutOfRangeInput", () -> table.createEntity(new TableEntity(key, "r")));
+        assertServiceError(
+            400, "OutOfRangeInput", () -> table.createEntity(new TableEntity(key, "r")));
     TableServiceException rk =
-        assertServiceError(400, "OutOfRangeInput", () -> table.createEntity(new TableEntity("p", key)));
+        assertServiceError(
+            400, "OutOfRangeInput", () -> table.createEntity(new TableEntity("p", key)));
 
     assertThat(pk.getValue().getErrorMessage())
         .startsWith("The 'PartitionKey' parameter of value '" + key + "' is out of range.\n");
@@ -135,13 +141,20 @@ abstract class KeyRulesContract extends ConformanceBase {
     String key = "t".repeat(2048);
     TableEntity entity = new TableEntity(key, key);
 
-    TableServiceException replace = assertServiceError(
-        404, "ResourceNotFound", () -> table.updateEntity(entity, TableEntityUpdateMode.REPLACE));
+    TableServiceException replace =
+        assertServiceError(
+            404,
+            "ResourceNotFound",
+            () -> table.updateEntity(entity, TableEntityUpdateMode.REPLACE));
     assertServiceError(
         404, "ResourceNotFound", () -> table.updateEntity(entity, TableEntityUpdateMode.MERGE));
     // The SDK's deleteEntity hides a 404, so the delete goes raw.
-    assertError(raw.delete(ODataPaths.entity(table.getTableName(), key, key))
-        .header("If-Match", "*").send(), 404, "ResourceNotFound");
+    assertError(
+        raw.delete(ODataPaths.entity(table.getTableName(), key, key))
+            .header("If-Match", "*")
+            .send(),
+        404,
+        "ResourceNotFound");
     assertServiceError(404, "ResourceNotFound", () -> table.getEntity(key, key));
     assertThat(replace.getValue().getErrorMessage())
         .startsWith("The specified resource does not exist.\n");
@@ -155,9 +168,13 @@ abstract class KeyRulesContract extends ConformanceBase {
     String key = "t".repeat(2048);
 
     for (TableEntityUpdateMode mode : TableEntityUpdateMode.values()) {
-      assertServiceError(400, "PropertyValueTooLarge",
+      assertServiceError(
+          400,
+          "PropertyValueTooLarge",
           () -> table.upsertEntityWithResponse(new TableEntity(key, "r"), mode, null, null));
-      assertServiceError(400, "PropertyValueTooLarge",
+      assertServiceError(
+          400,
+          "PropertyValueTooLarge",
           () -> table.upsertEntityWithResponse(new TableEntity("p", key), mode, null, null));
     }
     assertThat(table.listEntities()).isEmpty();
@@ -170,17 +187,21 @@ abstract class KeyRulesContract extends ConformanceBase {
   @Test
   void dateTime_outOfRange_showsTheValueAsMonthDayYearTime() {
     String t = newTable().getTableName();
-    String early = "{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"d@odata.type\":\"Edm.DateTime\","
-        + "\"d\":\"1600-12-31T23:59:59.999Z\"}";
-    String first = "{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"When@odata.type\":\"Edm.DateTime\","
-        + "\"When\":\"0001-01-01T00:00:00Z\"}";
+    String early =
+        "{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"d@odata.type\":\"Edm.DateTime\","
+            + "\"d\":\"1600-12-31T23:59:59.999Z\"}";
+    String first =
+        "{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"When@odata.type\":\"Edm.DateTime\","
+            + "\"When\":\"0001-01-01T00:00:00Z\"}";
 
     RawResponse insert = raw.post(t).json(early).send();
     RawResponse insertFirst = raw.post(t).json(first).send();
     assertThat(raw.post(t).json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}").send().status())
         .isEqualTo(201);
     RawResponse merge =
-        raw.request("MERGE", ODataPaths.entity(t, "p", "r")).header("If-Match", "*").json(early)
+        raw.request("MERGE", ODataPaths.entity(t, "p", "r"))
+            .header("If-Match", "*")
+            .json(early)
             .send();
 
     assertError(insert, 400, "OutOfRangeInput");
@@ -198,8 +219,13 @@ abstract class KeyRulesContract extends ConformanceBase {
   // W/ and w/, with "wrong" and with an old datetime, each a 412 that leaves the entity.
   @ParameterizedTest
   @ValueSource(
-      strings = {"W/\"wrong\"", "w/\"wrong\"", "W/\"\"", "W/\"datetime'2015-01-01T23%3A14%3A33.4980000Z'\"",
-        "w/\"datetime'2015-01-01T23%3A14%3A33.4980000Z'\""})
+      strings = {
+        "W/\"wrong\"",
+        "w/\"wrong\"",
+        "W/\"\"",
+        "W/\"datetime'2015-01-01T23%3A14%3A33.4980000Z'\"",
+        "w/\"datetime'2015-01-01T23%3A14%3A33.4980000Z'\""
+      })
   void ifMatch_weakEtagNotOfThisEntity_returns412AndLeavesTheEntity(String etag) {
     TableClient table = newTable();
     table.createEntity(new TableEntity("p", "r").addProperty("a", 1));
@@ -210,14 +236,15 @@ abstract class KeyRulesContract extends ConformanceBase {
       if (write.name().startsWith("insertOr")) {
         continue; // an If-Match makes them Update and Merge, covered above
       }
-      RawResponse response =
-          write.request().apply(table, path).header("If-Match", etag).send();
+      RawResponse response = write.request().apply(table, path).header("If-Match", etag).send();
       assertError(response, 412, "UpdateConditionNotSatisfied");
     }
     assertThat(table.getEntity("p", "r").getETag()).isEqualTo(before);
     // No entity at all: the condition cannot be checked, the entity is missing.
-    RawResponse missing = raw.delete(ODataPaths.entity(table.getTableName(), "p", "none"))
-        .header("If-Match", etag).send();
+    RawResponse missing =
+        raw.delete(ODataPaths.entity(table.getTableName(), "p", "none"))
+            .header("If-Match", etag)
+            .send();
     assertError(missing, 404, "ResourceNotFound");
   }
 
@@ -231,12 +258,18 @@ abstract class KeyRulesContract extends ConformanceBase {
     TableClient table = newTable();
     table.createEntity(new TableEntity("p", "r"));
 
-    RawResponse response = raw.delete(ODataPaths.entity(table.getTableName(), "p", "r"))
-        .header("If-Match", etag).send();
+    RawResponse response =
+        raw.delete(ODataPaths.entity(table.getTableName(), "p", "r"))
+            .header("If-Match", etag)
+            .send();
 
     assertError(response, 400, "InvalidInput");
-    assertThat(message(response)).startsWith("The etag value '" + etag + "' specified in one of"
-        + " the request headers is not valid. Please make sure only one etag value is specified"
-        + " and is valid.\n");
+    assertThat(message(response))
+        .startsWith(
+            "The etag value '"
+                + etag
+                + "' specified in one of"
+                + " the request headers is not valid. Please make sure only one etag value is specified"
+                + " and is valid.\n");
   }
 }

@@ -39,32 +39,41 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * Issue 18: large answers are bounded. A query over large entities comes in pages of at most 2 MiB
- * of entities, each streamed (chunked) and complete and valid even when read slowly, and following the continuations
- * gives every entity once; a client that pipelines requests for large answers and never reads is
- * not read further once its unsent answers pass the output bound, while other connections are
- * served, and gets every answer once it reads. Over raw sockets against the RocksDB engine.
+ * of entities, each streamed (chunked) and complete and valid even when read slowly, and following
+ * the continuations gives every entity once; a client that pipelines requests for large answers and
+ * never reads is not read further once its unsent answers pass the output bound, while other
+ * connections are served, and gets every answer once it reads. Over raw sockets against the RocksDB
+ * engine.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LargeAnswersIT {
   private static final ObjectMapper JSON = new ObjectMapper();
+
   /** 12 strings of 32K characters: about 768 KiB by the service's accounting, 384 KiB of JSON. */
   private static final int BIG_STRINGS = 12;
 
   private Path dir;
   private TabulaServer server;
   private RawClient client;
+
   /** A second server, on memory, whose engine counts its calls. */
   private final GatedEngine gated = new GatedEngine(new MemoryStorageEngine());
+
   private TabulaServer gatedServer;
 
   @BeforeAll
   void startServer() {
     dir = TempDirs.create("tabula-large-answers-");
-    server = TabulaServer.start(ServerConfig.defaults().withPort(0)
-        .withEngine(EngineKind.ROCKSDB, dir).withAccounts(TestAccounts.ALL));
+    server =
+        TabulaServer.start(
+            ServerConfig.defaults()
+                .withPort(0)
+                .withEngine(EngineKind.ROCKSDB, dir)
+                .withAccounts(TestAccounts.ALL));
     client = new RawClient(server, TestAccounts.DEVELOPMENT);
-    gatedServer = TabulaServer.start(
-        ServerConfig.defaults().withPort(0).withAccounts(TestAccounts.ALL), gated);
+    gatedServer =
+        TabulaServer.start(
+            ServerConfig.defaults().withPort(0).withAccounts(TestAccounts.ALL), gated);
   }
 
   @AfterAll
@@ -90,7 +99,8 @@ class LargeAnswersIT {
         // Streamed as the service streams its pages (azure-sdk-for-js recordings,
         // tableclient_listentities/recording_should_list_by_page.js: Transfer-Encoding chunked),
         // and complete: Answer.read fails on a connection that ends before the last chunk.
-        assertThat(answer.headers).containsEntry("transfer-encoding", "chunked")
+        assertThat(answer.headers)
+            .containsEntry("transfer-encoding", "chunked")
             .doesNotContainKey("content-length");
         JsonNode page = JSON.readTree(answer.body);
         JsonNode value = page.get("value");
@@ -133,7 +143,8 @@ class LargeAnswersIT {
       // output bound: about 35 of 128 KiB.
       assertThat(writer.isAlive()).as("the writer blocked").isTrue();
       assertThat(started).as("queries run for a client that does not read").isBetween(1L, 60L);
-      assertThat(gatedClient.get("Tables").send().status()).as("another connection is served")
+      assertThat(gatedClient.get("Tables").send().status())
+          .as("another connection is served")
           .isEqualTo(200);
 
       // Once the client reads, every answer comes, in order, and the writer finishes.
@@ -186,14 +197,25 @@ class LargeAnswersIT {
     assertThat(client.post("Tables").json("{\"TableName\":\"" + table + "\"}").send().status())
         .isEqualTo(201);
     for (int i = 0; i < count; i++) {
-      StringBuilder json = new StringBuilder("{\"PartitionKey\":\"p\",\"RowKey\":\"")
-          .append(String.format(Locale.ROOT, "r%04d", i)).append('"');
+      StringBuilder json =
+          new StringBuilder("{\"PartitionKey\":\"p\",\"RowKey\":\"")
+              .append(String.format(Locale.ROOT, "r%04d", i))
+              .append('"');
       for (int s = 0; s < strings; s++) {
-        json.append(",\"s").append(s).append("\":\"")
-            .append(String.valueOf((char) ('a' + (i + s) % 26)).repeat(32 * 1024)).append('"');
+        json.append(",\"s")
+            .append(s)
+            .append("\":\"")
+            .append(String.valueOf((char) ('a' + (i + s) % 26)).repeat(32 * 1024))
+            .append('"');
       }
-      assertThat(client.post(table).json(json.append('}').toString())
-          .header("Prefer", "return-no-content").send().status()).isEqualTo(204);
+      assertThat(
+              client
+                  .post(table)
+                  .json(json.append('}').toString())
+                  .header("Prefer", "return-no-content")
+                  .send()
+                  .status())
+          .isEqualTo(204);
     }
     return table;
   }
@@ -203,13 +225,24 @@ class LargeAnswersIT {
     String account = TestAccounts.DEVELOPMENT.name();
     String path = "/" + account + "/" + table + "()";
     String date = SharedKeySigner.httpDate(ZonedDateTime.now());
-    String signature = SharedKeySigner.sign(TestAccounts.DEVELOPMENT.key(),
-        SharedKeySigner.liteStringToSign(date,
-            SharedKeySigner.canonicalResource(account, path, null)));
-    return ("GET " + path + next + " HTTP/1.1\r\nHost: 127.0.0.1\r\nx-ms-version: 2019-02-02\r\n"
-        + "x-ms-date: " + date + "\r\nAccept: application/json;odata=nometadata\r\n"
-        + (padding.isEmpty() ? "" : "X-Padding: " + padding + "\r\n")
-        + "Authorization: SharedKeyLite " + account + ":" + signature + "\r\n\r\n")
+    String signature =
+        SharedKeySigner.sign(
+            TestAccounts.DEVELOPMENT.key(),
+            SharedKeySigner.liteStringToSign(
+                date, SharedKeySigner.canonicalResource(account, path, null)));
+    return ("GET "
+            + path
+            + next
+            + " HTTP/1.1\r\nHost: 127.0.0.1\r\nx-ms-version: 2019-02-02\r\n"
+            + "x-ms-date: "
+            + date
+            + "\r\nAccept: application/json;odata=nometadata\r\n"
+            + (padding.isEmpty() ? "" : "X-Padding: " + padding + "\r\n")
+            + "Authorization: SharedKeyLite "
+            + account
+            + ":"
+            + signature
+            + "\r\n\r\n")
         .getBytes(StandardCharsets.ISO_8859_1);
   }
 
@@ -218,7 +251,8 @@ class LargeAnswersIT {
     if (partition == null) {
       return null;
     }
-    return "?NextPartitionKey=" + URLEncoder.encode(partition, StandardCharsets.UTF_8)
+    return "?NextPartitionKey="
+        + URLEncoder.encode(partition, StandardCharsets.UTF_8)
         + "&NextRowKey="
         + URLEncoder.encode(headers.get("x-ms-continuation-nextrowkey"), StandardCharsets.UTF_8);
   }
@@ -233,26 +267,32 @@ class LargeAnswersIT {
       Map<String, String> headers = new LinkedHashMap<>();
       for (String line = line(in); !line.isEmpty(); line = line(in)) {
         int colon = line.indexOf(':');
-        headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+        headers.put(
+            line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
             line.substring(colon + 1).trim());
       }
       ByteArrayOutputStream body = new ByteArrayOutputStream();
       if ("chunked".equals(headers.get("transfer-encoding"))) {
-        for (int size = Integer.parseInt(line(in), 16); size > 0;
+        for (int size = Integer.parseInt(line(in), 16);
+            size > 0;
             size = Integer.parseInt(line(in), 16)) {
           readSlowly(in, size, body, pauseMillisPerSlice);
           line(in);
         }
         line(in);
       } else {
-        readSlowly(in, Integer.parseInt(headers.getOrDefault("content-length", "0")), body,
+        readSlowly(
+            in,
+            Integer.parseInt(headers.getOrDefault("content-length", "0")),
+            body,
             pauseMillisPerSlice);
       }
       return new Answer(Integer.parseInt(status.split(" ")[1]), headers, body.toByteArray());
     }
 
-    private static void readSlowly(InputStream in, int length, ByteArrayOutputStream body,
-        int pauseMillisPerSlice) throws IOException {
+    private static void readSlowly(
+        InputStream in, int length, ByteArrayOutputStream body, int pauseMillisPerSlice)
+        throws IOException {
       byte[] slice = new byte[16 * 1024];
       int end = body.size() + length;
       while (body.size() < end) {

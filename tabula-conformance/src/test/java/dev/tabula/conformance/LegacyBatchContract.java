@@ -28,8 +28,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 abstract class LegacyBatchContract extends LegacyClientBase {
 
-
-
   private static CloudTable tableWith(CloudTable table, String... rowKeys) throws Exception {
     for (String rowKey : rowKeys) {
       DynamicTableEntity e = entity(rowKey, "a", 1);
@@ -151,9 +149,15 @@ abstract class LegacyBatchContract extends LegacyClientBase {
     String body =
         "--batch_l\nContent-Type: multipart/mixed; boundary=changeset_l\n\n"
             + "--changeset_l\nContent-Type: application/http\nContent-Transfer-Encoding: binary\n\n"
-            + "MERGE " + root + "/" + table + "(PartitionKey='p',RowKey='r') HTTP/1.1\n"
+            + "MERGE "
+            + root
+            + "/"
+            + table
+            + "(PartitionKey='p',RowKey='r') HTTP/1.1\n"
             + "Content-ID: 0\nAccept: application/json;odata=minimalmetadata\n"
-            + "MaxDataServiceVersion: 3.0;NetFx\nX-HTTP-Method: " + xHttpMethod + "\n"
+            + "MaxDataServiceVersion: 3.0;NetFx\nX-HTTP-Method: "
+            + xHttpMethod
+            + "\n"
             + "If-Match: *\nContent-Type: application/json\n\n{\"c\":3}\n"
             + "--changeset_l--\n--batch_l--\n";
     return raw.post("$batch")
@@ -194,8 +198,8 @@ abstract class LegacyBatchContract extends LegacyClientBase {
    * Outside {@code $batch} the legacy library tunnels merge through POST (TableRequest.merge), so
    * no client sends MERGE with X-HTTP-Method: MERGE to an entity URL. The docs give such a request
    * 400 XMethodNotUsingPost ("Table service error codes"), and MS-ODATA's X-HTTP-Method section
-   * (openspecs ms-odata bdbabfa6-8c4a-4741-85a9-8d93ffd66c41) says the header is valid only on POST;
-   * no real-account record exists, so Tabula keeps the documented answer.
+   * (openspecs ms-odata bdbabfa6-8c4a-4741-85a9-8d93ffd66c41) says the header is valid only on
+   * POST; no real-account record exists, so Tabula keeps the documented answer.
    */
   @Test
   void singleMerge_withXHttpMethodMerge_outsideBatch_is400XMethodNotUsingPost() throws Exception {

@@ -62,7 +62,8 @@ abstract class LegacyClientBase extends ConformanceBase {
 
   /** The entity ("p", {@code rowKey}) as the legacy client retrieves it, or null. */
   protected static DynamicTableEntity retrieve(CloudTable table, String rowKey) throws Exception {
-    return table.execute(TableOperation.retrieve("p", rowKey, DynamicTableEntity.class))
+    return table
+        .execute(TableOperation.retrieve("p", rowKey, DynamicTableEntity.class))
         .getResultAsType();
   }
 }

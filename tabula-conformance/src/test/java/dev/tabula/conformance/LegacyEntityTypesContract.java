@@ -81,7 +81,8 @@ abstract class LegacyEntityTypesContract extends LegacyClientBase {
     table.execute(TableOperation.insert(everyType("r")));
 
     DynamicTableEntity read =
-        table.execute(TableOperation.retrieve("p", "r", DynamicTableEntity.class))
+        table
+            .execute(TableOperation.retrieve("p", "r", DynamicTableEntity.class))
             .getResultAsType();
 
     Map<String, EntityProperty> p = read.getProperties();
@@ -115,11 +116,13 @@ abstract class LegacyEntityTypesContract extends LegacyClientBase {
   }
 
   /**
-   * The library's other formats: with no metadata the service sends no types, and the library
-   * takes them from the POJO's getters; with full metadata it reads every annotation.
+   * The library's other formats: with no metadata the service sends no types, and the library takes
+   * them from the POJO's getters; with full metadata it reads every annotation.
    */
   @ParameterizedTest
-  @EnumSource(value = TablePayloadFormat.class, names = {"JsonNoMetadata", "JsonFullMetadata"})
+  @EnumSource(
+      value = TablePayloadFormat.class,
+      names = {"JsonNoMetadata", "JsonFullMetadata"})
   void otherPayloadFormats_insertRetrieveAndQuery(TablePayloadFormat format) throws Exception {
     CloudTableClient client = legacy(format);
     CloudTable table = LegacyClients.table(client, newLegacyTable().getName());
@@ -142,7 +145,8 @@ abstract class LegacyEntityTypesContract extends LegacyClientBase {
     table.execute(TableOperation.insert(everyType("r")));
 
     DynamicTableEntity read =
-        table.execute(TableOperation.retrieve("p", "r", DynamicTableEntity.class))
+        table
+            .execute(TableOperation.retrieve("p", "r", DynamicTableEntity.class))
             .getResultAsType();
 
     Map<String, EntityProperty> p = read.getProperties();
@@ -159,7 +163,9 @@ abstract class LegacyEntityTypesContract extends LegacyClientBase {
    * a string with control characters and a surrogate pair JSON-escaped.
    */
   @ParameterizedTest
-  @EnumSource(value = TablePayloadFormat.class, names = {"Json", "JsonFullMetadata"})
+  @EnumSource(
+      value = TablePayloadFormat.class,
+      names = {"Json", "JsonFullMetadata"})
   void edgeValues_roundTrip(TablePayloadFormat format) throws Exception {
     CloudTable table = LegacyClients.table(legacy(format), newLegacyTable().getName());
     DynamicTableEntity e = new DynamicTableEntity("p", "r");
@@ -174,7 +180,8 @@ abstract class LegacyEntityTypesContract extends LegacyClientBase {
     table.execute(TableOperation.insert(e));
 
     Map<String, EntityProperty> read =
-        table.execute(TableOperation.retrieve("p", "r", DynamicTableEntity.class))
+        table
+            .execute(TableOperation.retrieve("p", "r", DynamicTableEntity.class))
             .<DynamicTableEntity>getResultAsType()
             .getProperties();
 
@@ -183,7 +190,8 @@ abstract class LegacyEntityTypesContract extends LegacyClientBase {
     assertThat(read.get("ninf").getValueAsDouble()).isEqualTo(Double.NEGATIVE_INFINITY);
     assertThat(read.get("min").getValueAsLong()).isEqualTo(Long.MIN_VALUE);
     assertThat(read.get("old").getValueAsDate()).isEqualTo(new Date(-11_000_000_000_000L));
-    assertThat(read.get("text").getValueAsString()).isEqualTo("\u0001tab\there\u00e9\ud83d\ude00\"\\");
+    assertThat(read.get("text").getValueAsString())
+        .isEqualTo("\u0001tab\there\u00e9\ud83d\ude00\"\\");
     assertThat(read.get("empty").getEdmType()).isEqualTo(EdmType.BINARY);
     assertThat(read.get("empty").getValueAsByteArray()).isEmpty();
   }

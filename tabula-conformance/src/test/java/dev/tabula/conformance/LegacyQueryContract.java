@@ -58,7 +58,8 @@ abstract class LegacyQueryContract extends LegacyClientBase {
 
   private List<String> rowKeys(String filter) {
     List<String> keys = new ArrayList<>();
-    table.execute(TableQuery.from(DynamicTableEntity.class).where(filter))
+    table
+        .execute(TableQuery.from(DynamicTableEntity.class).where(filter))
         .forEach(e -> keys.add(e.getRowKey()));
     return keys;
   }
@@ -76,7 +77,8 @@ abstract class LegacyQueryContract extends LegacyClientBase {
     assertThat(rowKeys(generateFilterCondition("B", QueryComparisons.NOT_EQUAL, true)))
         .containsExactly("r01", "r03", "r05", "r07", "r09");
     Date eighth = new Date(BASE.getTime() + 8 * DAY);
-    assertThat(rowKeys(generateFilterCondition("T", QueryComparisons.GREATER_THAN_OR_EQUAL, eighth)))
+    assertThat(
+            rowKeys(generateFilterCondition("T", QueryComparisons.GREATER_THAN_OR_EQUAL, eighth)))
         .containsExactly("r08", "r09");
     assertThat(rowKeys(generateFilterCondition("G", QueryComparisons.EQUAL, guid(5))))
         .containsExactly("r05");
@@ -92,7 +94,8 @@ abstract class LegacyQueryContract extends LegacyClientBase {
             Operators.AND,
             generateFilterCondition("I", QueryComparisons.LESS_THAN, 5));
     String either =
-        combineFilters(range, Operators.OR, generateFilterCondition("S", QueryComparisons.EQUAL, "s9"));
+        combineFilters(
+            range, Operators.OR, generateFilterCondition("S", QueryComparisons.EQUAL, "s9"));
     String keys =
         combineFilters(
             generateFilterCondition("PartitionKey", QueryComparisons.EQUAL, "p"),
@@ -104,7 +107,8 @@ abstract class LegacyQueryContract extends LegacyClientBase {
 
     assertThat(rowKeys(either)).containsExactly("r02", "r03", "r04", "r09");
     assertThat(rowKeys(keys)).containsExactly("r05", "r06");
-    assertThat(rowKeys(combineFilters(range, Operators.AND, "not (B eq true)"))).containsExactly("r03");
+    assertThat(rowKeys(combineFilters(range, Operators.AND, "not (B eq true)")))
+        .containsExactly("r03");
   }
 
   @Test
@@ -114,7 +118,8 @@ abstract class LegacyQueryContract extends LegacyClientBase {
 
     ResultSegment<DynamicTableEntity> page = table.executeSegmented(query, null);
 
-    assertThat(page.getResults()).extracting(DynamicTableEntity::getRowKey)
+    assertThat(page.getResults())
+        .extracting(DynamicTableEntity::getRowKey)
         .containsExactly("r00", "r01", "r02");
     assertThat(page.getContinuationToken()).isNotNull();
     assertThat(page.getResults().get(1).getProperties()).containsOnlyKeys("I");

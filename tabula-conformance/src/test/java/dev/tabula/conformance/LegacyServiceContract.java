@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The legacy Java client's access and service calls: table ACLs with a stored access policy, the
- * service and account SAS it signs itself (its own string-to-sign, API version 2018-11-09 era),
- * and Get/Set Table Service Properties through its XML model.
+ * service and account SAS it signs itself (its own string-to-sign, API version 2018-11-09 era), and
+ * Get/Set Table Service Properties through its XML model.
  */
 abstract class LegacyServiceContract extends LegacyClientBase {
 
@@ -54,13 +54,17 @@ abstract class LegacyServiceContract extends LegacyClientBase {
 
     TablePermissions read = table.downloadPermissions();
     CloudTable viaSas =
-        withSas(table, table.generateSharedAccessSignature(null, "readers", null, null, null, null));
+        withSas(
+            table, table.generateSharedAccessSignature(null, "readers", null, null, null, null));
     viaSas.execute(TableOperation.insert(new DynamicTableEntity("p", "r")));
 
     assertThat(read.getSharedAccessPolicies()).containsOnlyKeys("readers");
     assertThat(read.getSharedAccessPolicies().get("readers").permissionsToString()).isEqualTo("ra");
-    assertThat(viaSas.execute(TableOperation.retrieve("p", "r", DynamicTableEntity.class))
-        .getHttpStatusCode()).isEqualTo(200);
+    assertThat(
+            viaSas
+                .execute(TableOperation.retrieve("p", "r", DynamicTableEntity.class))
+                .getHttpStatusCode())
+        .isEqualTo(200);
     DynamicTableEntity any = new DynamicTableEntity("p", "r");
     any.setEtag("*");
     assertStorageError(
@@ -82,7 +86,9 @@ abstract class LegacyServiceContract extends LegacyClientBase {
     viaSas.execute(TableQuery.from(DynamicTableEntity.class)).forEach(e -> rows.add(e.getRowKey()));
 
     assertThat(rows).containsExactly("inside");
-    assertStorageError(403, "AuthorizationFailure",
+    assertStorageError(
+        403,
+        "AuthorizationFailure",
         () -> viaSas.execute(TableOperation.insert(new DynamicTableEntity("c", "r"))));
   }
 
@@ -101,8 +107,11 @@ abstract class LegacyServiceContract extends LegacyClientBase {
     viaSas.execute(TableOperation.insert(new DynamicTableEntity("a", "r")));
 
     assertThat(viaSas.exists()).isTrue();
-    assertThat(table.execute(TableOperation.retrieve("a", "r", DynamicTableEntity.class))
-        .getHttpStatusCode()).isEqualTo(200);
+    assertThat(
+            table
+                .execute(TableOperation.retrieve("a", "r", DynamicTableEntity.class))
+                .getHttpStatusCode())
+        .isEqualTo(200);
   }
 
   @Test

@@ -23,11 +23,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Tables and single-entity operations through the legacy Java client's {@code CloudTable}: every
  * {@code TableOperation}, with ETags and the conflicts as the library reports them. The error codes
  * are the service's (Azure REST docs, "Table service error codes"; CloudStub's real-account records
- * in CloudStub.Azure.Cosmos.Table.Tests assert the same codes through the .NET library of that era).
+ * in CloudStub.Azure.Cosmos.Table.Tests assert the same codes through the .NET library of that
+ * era).
  */
 abstract class LegacyTableClientContract extends LegacyClientBase {
-
-
 
   @Test
   void table_createExistsDelete_andTheirConflicts() throws Exception {
@@ -100,7 +99,9 @@ abstract class LegacyTableClientContract extends LegacyClientBase {
     table.execute(TableOperation.insert(entity("r", "a", 1)));
 
     assertStorageError(
-        409, "EntityAlreadyExists", () -> table.execute(TableOperation.insert(entity("r", "a", 2))));
+        409,
+        "EntityAlreadyExists",
+        () -> table.execute(TableOperation.insert(entity("r", "a", 2))));
   }
 
   @Test
@@ -179,18 +180,23 @@ abstract class LegacyTableClientContract extends LegacyClientBase {
     TableResult deleted = table.execute(TableOperation.delete(current));
 
     assertThat(deleted.getHttpStatusCode()).isEqualTo(204);
-    assertThat(table.execute(TableOperation.retrieve("p", "r", DynamicTableEntity.class))
-        .getHttpStatusCode()).isEqualTo(404);
+    assertThat(
+            table
+                .execute(TableOperation.retrieve("p", "r", DynamicTableEntity.class))
+                .getHttpStatusCode())
+        .isEqualTo(404);
   }
 
   @Test
   void insertOrReplace_insertsThenReplaces() throws Exception {
     CloudTable table = newLegacyTable();
 
-    assertThat(table.execute(TableOperation.insertOrReplace(entity("r", "a", 1)))
-        .getHttpStatusCode()).isEqualTo(204);
-    assertThat(table.execute(TableOperation.insertOrReplace(entity("r", "b", 2)))
-        .getHttpStatusCode()).isEqualTo(204);
+    assertThat(
+            table.execute(TableOperation.insertOrReplace(entity("r", "a", 1))).getHttpStatusCode())
+        .isEqualTo(204);
+    assertThat(
+            table.execute(TableOperation.insertOrReplace(entity("r", "b", 2))).getHttpStatusCode())
+        .isEqualTo(204);
 
     assertThat(retrieve(table, "r").getProperties()).containsOnlyKeys("b");
   }
@@ -199,10 +205,10 @@ abstract class LegacyTableClientContract extends LegacyClientBase {
   void insertOrMerge_insertsThenMerges() throws Exception {
     CloudTable table = newLegacyTable();
 
-    assertThat(table.execute(TableOperation.insertOrMerge(entity("r", "a", 1)))
-        .getHttpStatusCode()).isEqualTo(204);
-    assertThat(table.execute(TableOperation.insertOrMerge(entity("r", "b", 2)))
-        .getHttpStatusCode()).isEqualTo(204);
+    assertThat(table.execute(TableOperation.insertOrMerge(entity("r", "a", 1))).getHttpStatusCode())
+        .isEqualTo(204);
+    assertThat(table.execute(TableOperation.insertOrMerge(entity("r", "b", 2))).getHttpStatusCode())
+        .isEqualTo(204);
 
     assertThat(retrieve(table, "r").getProperties()).containsOnlyKeys("a", "b");
   }
@@ -214,8 +220,18 @@ abstract class LegacyTableClientContract extends LegacyClientBase {
    */
   static Stream<String> escapedKeys() {
     return Stream.of(
-        "", "foo%25", "\u00A9\u770b\u5168\u90e8", "char\u4e2d\u6587test", "     ", "a b", "it's",
-        "a+b", "a&b=c", "a:b;c,d", "!$()*", "a@b~");
+        "",
+        "foo%25",
+        "\u00A9\u770b\u5168\u90e8",
+        "char\u4e2d\u6587test",
+        "     ",
+        "a b",
+        "it's",
+        "a+b",
+        "a&b=c",
+        "a:b;c,d",
+        "!$()*",
+        "a@b~");
   }
 
   @ParameterizedTest
@@ -226,7 +242,8 @@ abstract class LegacyTableClientContract extends LegacyClientBase {
     e.getProperties().put("a", new EntityProperty(key));
     table.execute(TableOperation.insert(e));
 
-    TableResult read = table.execute(TableOperation.retrieve("temp" + key, key, DynamicTableEntity.class));
+    TableResult read =
+        table.execute(TableOperation.retrieve("temp" + key, key, DynamicTableEntity.class));
     DynamicTableEntity found = read.getResultAsType();
     assertThat(found.getProperties().get("a").getValueAsString()).isEqualTo(key);
     found.getProperties().put("b", new EntityProperty(1));
@@ -236,8 +253,12 @@ abstract class LegacyTableClientContract extends LegacyClientBase {
     e.setEtag("*");
     table.execute(TableOperation.replace(e));
     List<String> rows = new ArrayList<>();
-    table.execute(TableQuery.from(DynamicTableEntity.class)
-            .where(TableQuery.generateFilterCondition("PartitionKey", QueryComparisons.EQUAL, "temp" + key)))
+    table
+        .execute(
+            TableQuery.from(DynamicTableEntity.class)
+                .where(
+                    TableQuery.generateFilterCondition(
+                        "PartitionKey", QueryComparisons.EQUAL, "temp" + key)))
         .forEach(x -> rows.add(x.getRowKey()));
     assertThat(rows).containsExactly(key);
     assertThat(table.execute(TableOperation.delete(e)).getHttpStatusCode()).isEqualTo(204);

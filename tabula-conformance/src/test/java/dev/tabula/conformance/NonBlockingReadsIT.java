@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Requests started on the network event loops: on the RocksDB engine a point read of an entity in
  * memory is answered where the request arrived, without a worker, and a single-entity write is
  * queued with the engine from there and answered when it commits; a read that would touch a file,
- * and every query, still runs on a worker; and the answers are the same either way, also on a
- * cold cache after a restart.
+ * and every query, still runs on a worker; and the answers are the same either way, also on a cold
+ * cache after a restart.
  */
 class NonBlockingReadsIT {
   @TempDir Path dataDir;
@@ -61,7 +61,8 @@ class NonBlockingReadsIT {
     TableClient table = start().createTable("errors");
 
     assertServiceError(404, "ResourceNotFound", () -> table.getEntity("p", "absent"));
-    TableClient missing = Clients.service(server, TestAccounts.DEVELOPMENT).getTableClient("nosuch");
+    TableClient missing =
+        Clients.service(server, TestAccounts.DEVELOPMENT).getTableClient("nosuch");
     assertServiceError(404, "TableNotFound", () -> missing.getEntity("p", "r"));
   }
 
@@ -74,18 +75,22 @@ class NonBlockingReadsIT {
     table.upsertEntity(new TableEntity("p", "r2").addProperty("i", 20));
     table.updateEntity(new TableEntity("p", "r3").addProperty("j", 3));
     table.deleteEntity("p", "r4");
-    assertServiceError(409, "EntityAlreadyExists",
+    assertServiceError(
+        409,
+        "EntityAlreadyExists",
         () -> table.createEntity(new TableEntity("p", "r5").addProperty("i", 0)));
 
     List<TableEntity> all =
-        table.listEntities(new ListEntitiesOptions().setFilter("i ge 2"), null, null).stream().toList();
+        table.listEntities(new ListEntitiesOptions().setFilter("i ge 2"), null, null).stream()
+            .toList();
 
     assertThat(all).extracting(TableEntity::getRowKey).containsExactly("r2", "r3", "r5");
     assertThat(all).extracting(e -> e.getProperty("i")).containsExactly(20, 3, 5);
     assertThat(all.get(1).getProperty("j")).isEqualTo(3);
     assertThat(engine.nonBlockingCalls())
-        .as("the writes were queued from the event loops; a query is not tried there: it would"
-            + " be refused after routing and auth")
+        .as(
+            "the writes were queued from the event loops; a query is not tried there: it would"
+                + " be refused after routing and auth")
         .contains("applyAsync")
         .doesNotContain("scan");
     assertThat(engine.nonBlockingCallerThreads())
@@ -103,8 +108,11 @@ class NonBlockingReadsIT {
     TableClient table = start().createTable("large");
     String large = "x".repeat(25_000); // 3 x 25,000 characters: over the 64 KiB parsed on a loop
 
-    table.upsertEntity(new TableEntity("p", "big")
-        .addProperty("a", large).addProperty("b", large).addProperty("c", large));
+    table.upsertEntity(
+        new TableEntity("p", "big")
+            .addProperty("a", large)
+            .addProperty("b", large)
+            .addProperty("c", large));
 
     assertThat(table.getEntity("p", "big").getProperty("c")).isEqualTo(large);
     assertThat(engine.calls()).as("queued from a worker").contains("applyAsync");
@@ -135,8 +143,9 @@ class NonBlockingReadsIT {
   /** Starts a server on the RocksDB engine in {@link #dataDir}, seen through a recording gate. */
   private com.azure.data.tables.TableServiceClient start() {
     engine = new GatedEngine(new RocksStorageEngine(dataDir, RocksOptions.defaults()));
-    server = TabulaServer.start(
-        ServerConfig.defaults().withPort(0).withAccounts(TestAccounts.ALL), engine);
+    server =
+        TabulaServer.start(
+            ServerConfig.defaults().withPort(0).withAccounts(TestAccounts.ALL), engine);
     return Clients.service(server, TestAccounts.DEVELOPMENT);
   }
 }

@@ -24,12 +24,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * HTTP/1.1 pipelining over a raw socket: requests written at once, without waiting for answers,
- * are answered in the order they were sent, and each sees the writes sent before it, although on
- * the RocksDB engine a write is answered when its log sync completes while a point read from
- * memory could be answered at once. A refusal (a body over the limit, a head that is not HTTP)
- * comes after the answers to the requests before it, then the connection closes; so does a
- * request asking to close.
+ * HTTP/1.1 pipelining over a raw socket: requests written at once, without waiting for answers, are
+ * answered in the order they were sent, and each sees the writes sent before it, although on the
+ * RocksDB engine a write is answered when its log sync completes while a point read from memory
+ * could be answered at once. A refusal (a body over the limit, a head that is not HTTP) comes after
+ * the answers to the requests before it, then the connection closes; so does a request asking to
+ * close.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PipelinedRequestsIT {
@@ -42,8 +42,12 @@ class PipelinedRequestsIT {
   @BeforeAll
   void startServer() {
     dir = TempDirs.create("tabula-pipelined-");
-    server = TabulaServer.start(ServerConfig.defaults().withPort(0)
-        .withEngine(EngineKind.ROCKSDB, dir).withAccounts(TestAccounts.ALL));
+    server =
+        TabulaServer.start(
+            ServerConfig.defaults()
+                .withPort(0)
+                .withEngine(EngineKind.ROCKSDB, dir)
+                .withAccounts(TestAccounts.ALL));
     Clients.service(server, ACCOUNT).createTable(TABLE);
   }
 
@@ -55,12 +59,18 @@ class PipelinedRequestsIT {
   @Test
   void answers_comeInTheOrderAsked_andAReadSeesTheWriteSentBeforeIt() {
     try (KeptAliveConnection connection = open()) {
-      connection.send(insert("a", "1", 7) + read("a", "1") + read("a", "missing")
-          + listTables() + delete("a", "1") + read("a", "1"));
+      connection.send(
+          insert("a", "1", 7)
+              + read("a", "1")
+              + read("a", "missing")
+              + listTables()
+              + delete("a", "1")
+              + read("a", "1"));
 
       List<RawResponse> answers = readAnswers(connection, 6);
 
-      assertThat(answers).extracting(RawResponse::status)
+      assertThat(answers)
+          .extracting(RawResponse::status)
           .containsExactly(201, 200, 404, 200, 204, 404);
       assertThat(answers.get(1).json().get("v").asInt()).isEqualTo(7);
       assertThat(answers.get(2).errorCode()).isEqualTo("ResourceNotFound");
@@ -93,9 +103,15 @@ class PipelinedRequestsIT {
   @Test
   void aBodyOverTheLimit_isRefusedAfterTheAnswersBeforeIt_thenTheConnectionCloses() {
     try (KeptAliveConnection connection = open()) {
-      connection.send(insert("b", "1", 1) + read("b", "1")
-          + "POST /" + ACCOUNT.name() + "/" + TABLE + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-          + "Content-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{");
+      connection.send(
+          insert("b", "1", 1)
+              + read("b", "1")
+              + "POST /"
+              + ACCOUNT.name()
+              + "/"
+              + TABLE
+              + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+              + "Content-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{");
 
       List<RawResponse> answers = readAnswers(connection, 3);
 
@@ -167,22 +183,43 @@ class PipelinedRequestsIT {
   }
 
   private static String entity(String partition, String row, int value) {
-    return "{\"PartitionKey\":\"" + partition + "\",\"RowKey\":\"" + row + "\",\"v\":" + value + "}";
+    return "{\"PartitionKey\":\""
+        + partition
+        + "\",\"RowKey\":\""
+        + row
+        + "\",\"v\":"
+        + value
+        + "}";
   }
 
   /** One request signed with SharedKeyLite, kept alive; a body is sent as JSON. */
-  private static String signed(String method, String pathAfterAccount, String headers, String body) {
+  private static String signed(
+      String method, String pathAfterAccount, String headers, String body) {
     String path = "/" + ACCOUNT.name() + pathAfterAccount;
     String date = SharedKeySigner.httpDate(ZonedDateTime.now());
-    String signature = SharedKeySigner.sign(ACCOUNT.key(), SharedKeySigner.liteStringToSign(
-        date, SharedKeySigner.canonicalResource(ACCOUNT.name(), path, null)));
+    String signature =
+        SharedKeySigner.sign(
+            ACCOUNT.key(),
+            SharedKeySigner.liteStringToSign(
+                date, SharedKeySigner.canonicalResource(ACCOUNT.name(), path, null)));
     byte[] content = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
-    return method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nx-ms-version: 2019-02-02\r\n"
-        + "x-ms-date: " + date + "\r\nAccept: application/json;odata=nometadata\r\n"
-        + "Authorization: SharedKeyLite " + ACCOUNT.name() + ":" + signature + "\r\n"
+    return method
+        + " "
+        + path
+        + " HTTP/1.1\r\nHost: 127.0.0.1\r\nx-ms-version: 2019-02-02\r\n"
+        + "x-ms-date: "
+        + date
+        + "\r\nAccept: application/json;odata=nometadata\r\n"
+        + "Authorization: SharedKeyLite "
+        + ACCOUNT.name()
+        + ":"
+        + signature
+        + "\r\n"
         + headers
         + (body == null ? "" : "Content-Type: application/json\r\n")
-        + "Content-Length: " + content.length + "\r\n\r\n"
+        + "Content-Length: "
+        + content.length
+        + "\r\n\r\n"
         + (body == null ? "" : body);
   }
 }

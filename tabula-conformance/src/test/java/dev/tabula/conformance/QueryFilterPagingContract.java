@@ -43,8 +43,10 @@ abstract class QueryFilterPagingContract extends ConformanceBase {
     int n = 0;
     for (int p = 0; p < PARTITIONS; p++) {
       for (int r = 0; r < ROWS; r++) {
-        TableEntity entity = new TableEntity("Veg" + p, String.format("r%02d", r))
-            .addProperty("n", n).addProperty("Color", n % 2 == 0 ? "Green" : "Red");
+        TableEntity entity =
+            new TableEntity("Veg" + p, String.format("r%02d", r))
+                .addProperty("n", n)
+                .addProperty("Color", n % 2 == 0 ? "Green" : "Red");
         table.createEntity(entity);
         all.add(entity);
         n++;
@@ -61,20 +63,34 @@ abstract class QueryFilterPagingContract extends ConformanceBase {
 
   private static List<Case> cases() {
     return List.of(
-        new Case("PartitionKey eq 'Veg2' and RowKey eq 'r05'",
+        new Case(
+            "PartitionKey eq 'Veg2' and RowKey eq 'r05'",
             e -> e.getPartitionKey().equals("Veg2") && e.getRowKey().equals("r05")),
         new Case("PartitionKey eq 'Veg3'", e -> e.getPartitionKey().equals("Veg3")),
-        new Case("PartitionKey ge 'Veg1' and PartitionKey lt 'Veg4' and Color eq 'Green'",
-            e -> e.getPartitionKey().compareTo("Veg1") >= 0 && e.getPartitionKey().compareTo("Veg4") < 0
-                && n(e) % 2 == 0),
-        new Case("PartitionKey eq 'Veg4' and RowKey gt 'r03' and RowKey le 'r09'",
-            e -> e.getPartitionKey().equals("Veg4") && e.getRowKey().compareTo("r03") > 0
-                && e.getRowKey().compareTo("r09") <= 0),
-        new Case("PartitionKey eq 'Veg5' or (PartitionKey eq 'Veg0' and RowKey lt 'r02') or PartitionKey eq 'Veg2'",
-            e -> e.getPartitionKey().equals("Veg5") || e.getPartitionKey().equals("Veg2")
-                || (e.getPartitionKey().equals("Veg0") && e.getRowKey().compareTo("r02") < 0)),
-        new Case("n ge 20 and n lt 50 and Color eq 'Red'", e -> n(e) >= 20 && n(e) < 50 && n(e) % 2 == 1),
-        new Case("not (PartitionKey lt 'Veg4') and n gt 60", e -> e.getPartitionKey().compareTo("Veg4") >= 0 && n(e) > 60),
+        new Case(
+            "PartitionKey ge 'Veg1' and PartitionKey lt 'Veg4' and Color eq 'Green'",
+            e ->
+                e.getPartitionKey().compareTo("Veg1") >= 0
+                    && e.getPartitionKey().compareTo("Veg4") < 0
+                    && n(e) % 2 == 0),
+        new Case(
+            "PartitionKey eq 'Veg4' and RowKey gt 'r03' and RowKey le 'r09'",
+            e ->
+                e.getPartitionKey().equals("Veg4")
+                    && e.getRowKey().compareTo("r03") > 0
+                    && e.getRowKey().compareTo("r09") <= 0),
+        new Case(
+            "PartitionKey eq 'Veg5' or (PartitionKey eq 'Veg0' and RowKey lt 'r02') or PartitionKey eq 'Veg2'",
+            e ->
+                e.getPartitionKey().equals("Veg5")
+                    || e.getPartitionKey().equals("Veg2")
+                    || (e.getPartitionKey().equals("Veg0") && e.getRowKey().compareTo("r02") < 0)),
+        new Case(
+            "n ge 20 and n lt 50 and Color eq 'Red'",
+            e -> n(e) >= 20 && n(e) < 50 && n(e) % 2 == 1),
+        new Case(
+            "not (PartitionKey lt 'Veg4') and n gt 60",
+            e -> e.getPartitionKey().compareTo("Veg4") >= 0 && n(e) > 60),
         new Case("n eq 71 or n eq 0", e -> n(e) == 71 || n(e) == 0));
   }
 
@@ -95,8 +111,10 @@ abstract class QueryFilterPagingContract extends ConformanceBase {
         options.setTop(top);
       }
       List<String> seen = new ArrayList<>();
-      for (PagedResponse<TableEntity> page : table.listEntities(options, null, null).iterableByPage()) {
-        assertThat(page.getValue().size()).isLessThanOrEqualTo(Math.min(pageSize(), top > 0 ? top : 1000));
+      for (PagedResponse<TableEntity> page :
+          table.listEntities(options, null, null).iterableByPage()) {
+        assertThat(page.getValue().size())
+            .isLessThanOrEqualTo(Math.min(pageSize(), top > 0 ? top : 1000));
         page.getValue().forEach(e -> seen.add(key(e)));
       }
       assertThat(seen).as(c.filter()).containsExactlyElementsOf(expected(c));
@@ -130,7 +148,8 @@ abstract class QueryFilterPagingContract extends ConformanceBase {
 
   @Test
   void prefixRange_scansOnlyItsRange() {
-    Totals totals = readAll("PartitionKey ge 'Veg1' and PartitionKey lt 'Veg3' and Color eq 'Red'", "");
+    Totals totals =
+        readAll("PartitionKey ge 'Veg1' and PartitionKey lt 'Veg3' and Color eq 'Red'", "");
     assertThat(totals.plan).isEqualTo("partition-range");
     assertThat(totals.scanned).isEqualTo(2 * ROWS);
     assertThat(totals.returned).isEqualTo(ROWS);
@@ -138,7 +157,8 @@ abstract class QueryFilterPagingContract extends ConformanceBase {
 
   @Test
   void rowRange_scansOnlyItsRows() {
-    Totals totals = readAll("PartitionKey eq 'Veg4' and RowKey gt 'r03' and RowKey le 'r09'", "&$top=2");
+    Totals totals =
+        readAll("PartitionKey eq 'Veg4' and RowKey gt 'r03' and RowKey le 'r09'", "&$top=2");
     assertThat(totals.plan).isEqualTo("row-range");
     assertThat(totals.scanned).isEqualTo(6);
   }
@@ -161,24 +181,32 @@ abstract class QueryFilterPagingContract extends ConformanceBase {
   @Test
   void sdkClients_canAskForThePlanWithAPipelinePolicy() {
     HttpHeaderName ask = HttpHeaderName.fromString("x-tabula-query-stats");
-    TableClient client = new TableClientBuilder()
-        .connectionString(Clients.connectionString(server, TestAccounts.DEVELOPMENT))
-        .tableName(table.getTableName())
-        .addPolicy((context, next) -> {
-          context.getHttpRequest().setHeader(ask, "true");
-          return next.process();
-        })
-        .buildClient();
-    ListEntitiesOptions options = new ListEntitiesOptions().setFilter("PartitionKey eq 'Veg1' and RowKey eq 'r01'");
-    PagedResponse<TableEntity> page = client.listEntities(options, null, null).iterableByPage().iterator().next();
+    TableClient client =
+        new TableClientBuilder()
+            .connectionString(Clients.connectionString(server, TestAccounts.DEVELOPMENT))
+            .tableName(table.getTableName())
+            .addPolicy(
+                (context, next) -> {
+                  context.getHttpRequest().setHeader(ask, "true");
+                  return next.process();
+                })
+            .buildClient();
+    ListEntitiesOptions options =
+        new ListEntitiesOptions().setFilter("PartitionKey eq 'Veg1' and RowKey eq 'r01'");
+    PagedResponse<TableEntity> page =
+        client.listEntities(options, null, null).iterableByPage().iterator().next();
     assertThat(page.getHeaders().getValue(HttpHeaderName.fromString("x-tabula-query-plan")))
         .isEqualTo("point; scanned=1; returned=1");
   }
 
   @Test
   void withoutTheOptInHeader_noPlanHeaderIsSent() {
-    RawResponse response = raw.get(table.getTableName() + "()?$filter="
-        + ODataPaths.encodeQuery("PartitionKey eq 'Veg1'")).send();
+    RawResponse response =
+        raw.get(
+                table.getTableName()
+                    + "()?$filter="
+                    + ODataPaths.encodeQuery("PartitionKey eq 'Veg1'"))
+            .send();
     assertThat(response.status()).isEqualTo(200);
     assertThat(response.hasHeader("x-tabula-query-plan")).isFalse();
   }
@@ -193,14 +221,20 @@ abstract class QueryFilterPagingContract extends ConformanceBase {
 
   private Totals readAll(String filter, String extraQuery) {
     Totals totals = new Totals();
-    String query = table.getTableName() + "()?$filter=" + ODataPaths.encodeQuery(filter) + extraQuery;
+    String query =
+        table.getTableName() + "()?$filter=" + ODataPaths.encodeQuery(filter) + extraQuery;
     String next = query;
     for (int requests = 0; next != null; requests++) {
       assertThat(requests).isLessThan(2 * PARTITIONS * ROWS + 10);
       RawResponse response = raw.get(next).header("x-tabula-query-stats", "true").send();
       assertThat(response.status()).as(response.toString()).isEqualTo(200);
-      response.json().path("value").forEach(
-          e -> totals.keys.add(e.path("PartitionKey").asText() + "|" + e.path("RowKey").asText()));
+      response
+          .json()
+          .path("value")
+          .forEach(
+              e ->
+                  totals.keys.add(
+                      e.path("PartitionKey").asText() + "|" + e.path("RowKey").asText()));
       Matcher m = PLAN.matcher(response.header("x-tabula-query-plan"));
       assertThat(m.matches()).as(response.header("x-tabula-query-plan")).isTrue();
       totals.plan = m.group(1);
@@ -209,8 +243,13 @@ abstract class QueryFilterPagingContract extends ConformanceBase {
       assertThat(Long.parseLong(m.group(3))).isEqualTo(response.json().path("value").size());
       String pk = response.header("x-ms-continuation-NextPartitionKey");
       String rk = response.header("x-ms-continuation-NextRowKey");
-      next = pk == null ? null : query + "&NextPartitionKey=" + ODataPaths.encodeQuery(pk)
-          + (rk == null ? "" : "&NextRowKey=" + ODataPaths.encodeQuery(rk));
+      next =
+          pk == null
+              ? null
+              : query
+                  + "&NextPartitionKey="
+                  + ODataPaths.encodeQuery(pk)
+                  + (rk == null ? "" : "&NextRowKey=" + ODataPaths.encodeQuery(rk));
     }
     return totals;
   }

@@ -32,8 +32,10 @@ abstract class QueryOptionsContract extends ConformanceBase {
     table.createEntity(new TableEntity("p", "a"));
     table.createEntity(new TableEntity("q", "b"));
 
-    for (String query : new String[] {"()?$top=0", "()?$top=0&$filter="
-        + ODataPaths.encodeQuery("PartitionKey eq 'p'")}) {
+    for (String query :
+        new String[] {
+          "()?$top=0", "()?$top=0&$filter=" + ODataPaths.encodeQuery("PartitionKey eq 'p'")
+        }) {
       RawResponse response = raw.get(table.getTableName() + query).send();
 
       assertThat(response.status()).as(query).isEqualTo(200);
@@ -60,8 +62,10 @@ abstract class QueryOptionsContract extends ConformanceBase {
     // The message ends with the time in seven fractional digits, as every error message of the
     // service does (CloudStub's Assertions parse it with "yyyy-MM-ddTHH:mm:ss.fffffffZ").
     assertThat(response.json().path("odata.error").path("message").path("value").asText())
-        .matches("(?s)" + Pattern.quote(INVALID_INPUT)
-            + "\nRequestId:[^\n]+\nTime:\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{7}Z");
+        .matches(
+            "(?s)"
+                + Pattern.quote(INVALID_INPUT)
+                + "\nRequestId:[^\n]+\nTime:\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{7}Z");
   }
 
   /**

@@ -18,31 +18,35 @@ import java.time.ZonedDateTime;
 import org.junit.jupiter.api.Test;
 
 /**
- * How a request's URL and body are read (issue 17, items 12 to 19): the request body limit, a
- * plus in the query string, malformed escapes, a trailing slash, $batch operations whose path
- * names no account, and a SAS field given twice. Raw HTTP throughout: the SDK sends none of these.
+ * How a request's URL and body are read (issue 17, items 12 to 19): the request body limit, a plus
+ * in the query string, malformed escapes, a trailing slash, $batch operations whose path names no
+ * account, and a SAS field given twice. Raw HTTP throughout: the SDK sends none of these.
  */
 abstract class RequestFormsContract extends ConformanceBase {
   private static final int FOUR_MIB = 4 * 1024 * 1024;
 
   /**
    * The service refuses a body over 4 MiB whatever the operation: 413 RequestBodyTooLarge "The
-   * request body is too large and exceeds the maximum permissible limit." (a real-service answer
-   * to an insert, Azure/Azurite issue 1319; the same for a $batch, Azurite issue 1467 and its test
+   * request body is too large and exceeds the maximum permissible limit." (a real-service answer to
+   * an insert, Azure/Azurite issue 1319; the same for a $batch, Azurite issue 1467 and its test
    * "Should reject batches with request body larger than 4 MB").
    */
   @Test
   void aBodyOneByteOver4MiB_is413RequestBodyTooLarge_forEveryOperation() {
     String table = newTable().getTableName();
 
-    for (RawResponse response : new RawResponse[] {
-        raw.post(table).fillerBody(FOUR_MIB + 1L).send(),
-        raw.put(ODataPaths.entity(table, "p", "r")).fillerBody(FOUR_MIB + 1L).send(),
-        raw.post("$batch").header("Content-Type", "multipart/mixed; boundary=b")
-            .fillerBody(FOUR_MIB + 1L).send()}) {
+    for (RawResponse response :
+        new RawResponse[] {
+          raw.post(table).fillerBody(FOUR_MIB + 1L).send(),
+          raw.put(ODataPaths.entity(table, "p", "r")).fillerBody(FOUR_MIB + 1L).send(),
+          raw.post("$batch")
+              .header("Content-Type", "multipart/mixed; boundary=b")
+              .fillerBody(FOUR_MIB + 1L)
+              .send()
+        }) {
       assertError(response, 413, "RequestBodyTooLarge");
-      assertThat(response.bodyText()).contains(
-          "The request body is too large and exceeds the maximum permissible limit.");
+      assertThat(response.bodyText())
+          .contains("The request body is too large and exceeds the maximum permissible limit.");
     }
   }
 
@@ -62,16 +66,16 @@ abstract class RequestFormsContract extends ConformanceBase {
   void expect100Continue_withABodyOver4MiB_gets413WithTheErrorCodeAndBody() {
     String table = newTable().getTableName();
 
-    RawResponse response = raw.post(table).header("Expect", "100-continue")
-        .fillerBody(FOUR_MIB + 1L).send();
+    RawResponse response =
+        raw.post(table).header("Expect", "100-continue").fillerBody(FOUR_MIB + 1L).send();
 
     assertError(response, 413, "RequestBodyTooLarge");
     assertThat(response.bodyText()).contains("The request body is too large");
   }
 
   /**
-   * In a query string '+' is a space: Microsoft's older Python and Go clients always write
-   * {@code $filter=PartitionKey+eq+'p'}, and @azure/data-tables does with a SAS credential (its
+   * In a query string '+' is a space: Microsoft's older Python and Go clients always write {@code
+   * $filter=PartitionKey+eq+'p'}, and @azure/data-tables does with a SAS credential (its
    * URLSearchParams encoding). The service reads the form encoding (azure-sdk-for-node issue 745
    * shows a real-service query with {@code +eq+}; an unencoded '+' in a SAS {@code sig} fails to
    * authenticate: Azure/api-management-policy-snippets issue 122).
@@ -82,8 +86,8 @@ abstract class RequestFormsContract extends ConformanceBase {
     table.createEntity(new TableEntity("p", "1"));
     table.createEntity(new TableEntity("q", "2"));
 
-    RawResponse response = raw.get(table.getTableName() + "()?$filter=PartitionKey+eq+%27p%27")
-        .send();
+    RawResponse response =
+        raw.get(table.getTableName() + "()?$filter=PartitionKey+eq+%27p%27").send();
 
     assertThat(response.status()).as(response.toString()).isEqualTo(200);
     assertThat(response.json().get("value")).hasSize(1);
@@ -96,11 +100,15 @@ abstract class RequestFormsContract extends ConformanceBase {
     TableClient table = newTable();
     table.createEntity(new TableEntity("p", "1"));
     table.createEntity(new TableEntity("q", "2"));
-    String sas = table.generateSas(new TableSasSignatureValues(
-        OffsetDateTime.now().plusHours(1), TableSasPermission.parse("r")));
+    String sas =
+        table.generateSas(
+            new TableSasSignatureValues(
+                OffsetDateTime.now().plusHours(1), TableSasPermission.parse("r")));
 
-    RawResponse response = raw.get(table.getTableName() + "()?$filter=PartitionKey+eq+%27q%27&"
-        + sas).scheme(Scheme.NONE).send();
+    RawResponse response =
+        raw.get(table.getTableName() + "()?$filter=PartitionKey+eq+%27q%27&" + sas)
+            .scheme(Scheme.NONE)
+            .send();
 
     assertThat(response.status()).as(response.toString()).isEqualTo(200);
     assertThat(response.json().get("value").get(0).get("RowKey").asText()).isEqualTo("2");
@@ -116,14 +124,18 @@ abstract class RequestFormsContract extends ConformanceBase {
     TableClient table = newTable();
     String sas = null;
     for (int minutes = 60; sas == null || !sas.contains("%2B"); minutes++) {
-      sas = table.generateSas(new TableSasSignatureValues(
-          OffsetDateTime.now().plusMinutes(minutes), TableSasPermission.parse("r")));
+      sas =
+          table.generateSas(
+              new TableSasSignatureValues(
+                  OffsetDateTime.now().plusMinutes(minutes), TableSasPermission.parse("r")));
     }
     String path = table.getTableName() + "()?";
 
     assertThat(raw.get(path + sas).scheme(Scheme.NONE).send().status()).isEqualTo(200);
-    assertError(raw.get(path + sas.replace("%2B", "+")).scheme(Scheme.NONE).send(),
-        403, "AuthenticationFailed");
+    assertError(
+        raw.get(path + sas.replace("%2B", "+")).scheme(Scheme.NONE).send(),
+        403,
+        "AuthenticationFailed");
   }
 
   /** In a path a plus is itself: a key with '+' is addressed as written. */
@@ -139,35 +151,45 @@ abstract class RequestFormsContract extends ConformanceBase {
   }
 
   /**
-   * A path the front end cannot decode: the service answers a bare 400 "Invalid URL" from its
-   * HTTP front end (Azure/azure-storage-node issue 385), before any authentication; Tabula gives
-   * that 400 the code InvalidUri, as for a request line it cannot read.
+   * A path the front end cannot decode: the service answers a bare 400 "Invalid URL" from its HTTP
+   * front end (Azure/azure-storage-node issue 385), before any authentication; Tabula gives that
+   * 400 the code InvalidUri, as for a request line it cannot read.
    */
   @Test
   void aMalformedEscapeInThePath_is400InvalidUri_evenUnauthenticated() {
     String table = newTable().getTableName();
 
     assertError(raw.get(table + "%zz()").overSocket().send(), 400, "InvalidUri");
-    assertError(raw.get(ODataPaths.entity(table, "p", "r").replace("'p'", "'%zz'"))
-        .overSocket().scheme(Scheme.NONE).send(), 400, "InvalidUri");
-    assertError(raw.get(table + "(PartitionKey='%C3%28',RowKey='r')").overSocket().send(),
-        400, "InvalidUri");
+    assertError(
+        raw.get(ODataPaths.entity(table, "p", "r").replace("'p'", "'%zz'"))
+            .overSocket()
+            .scheme(Scheme.NONE)
+            .send(),
+        400,
+        "InvalidUri");
+    assertError(
+        raw.get(table + "(PartitionKey='%C3%28',RowKey='r')").overSocket().send(),
+        400,
+        "InvalidUri");
   }
 
   /**
-   * Query escapes the service cannot decode: 400 InvalidInput (a real-service answer to a
-   * {@code $filter} whose escapes are not UTF-8: azure-sdk-for-node issue 745), not a dropped
-   * connection.
+   * Query escapes the service cannot decode: 400 InvalidInput (a real-service answer to a {@code
+   * $filter} whose escapes are not UTF-8: azure-sdk-for-node issue 745), not a dropped connection.
    */
   @Test
   void aMalformedEscapeInTheQuery_is400InvalidInput() {
     String table = newTable().getTableName();
 
     assertError(raw.get(table + "()?$filter=%zz").overSocket().send(), 400, "InvalidInput");
-    assertError(raw.get(table + "()?$filter=PartitionKey%20eq%20%27%C3%28%27").overSocket().send(),
-        400, "InvalidInput");
-    assertError(raw.get(table + "()?$top=1&x=%").overSocket().scheme(Scheme.NONE).send(),
-        400, "InvalidInput");
+    assertError(
+        raw.get(table + "()?$filter=PartitionKey%20eq%20%27%C3%28%27").overSocket().send(),
+        400,
+        "InvalidInput");
+    assertError(
+        raw.get(table + "()?$top=1&x=%").overSocket().scheme(Scheme.NONE).send(),
+        400,
+        "InvalidInput");
   }
 
   /** Inside a $batch a malformed escape fails its operation, reported at its index. */
@@ -177,17 +199,22 @@ abstract class RequestFormsContract extends ConformanceBase {
     String t = table.getTableName();
     String root = server.endpoint("devstoreaccount1");
 
-    for (String[] bad : new String[][] {
-        {"PUT " + root + "/" + t + "(PartitionKey='p',RowKey='%zz')", "InvalidUri"},
-        {"POST " + root + "/" + t + "?$format=%zz", "InvalidInput"}}) {
-      String body = "--b\nContent-Type: multipart/mixed; boundary=cs\n\n"
-          + operation("POST " + root + "/" + t, "{\"PartitionKey\":\"p\",\"RowKey\":\"1\"}")
-          + operation(bad[0], "{\"PartitionKey\":\"p\",\"RowKey\":\"2\"}") + "--cs--\n--b--\n";
+    for (String[] bad :
+        new String[][] {
+          {"PUT " + root + "/" + t + "(PartitionKey='p',RowKey='%zz')", "InvalidUri"},
+          {"POST " + root + "/" + t + "?$format=%zz", "InvalidInput"}
+        }) {
+      String body =
+          "--b\nContent-Type: multipart/mixed; boundary=cs\n\n"
+              + operation("POST " + root + "/" + t, "{\"PartitionKey\":\"p\",\"RowKey\":\"1\"}")
+              + operation(bad[0], "{\"PartitionKey\":\"p\",\"RowKey\":\"2\"}")
+              + "--cs--\n--b--\n";
 
       RawResponse response = batch(body);
 
       assertThat(response.batchPartStatuses()).as(response.toString()).containsExactly(400);
-      assertThat(response.bodyText()).contains("\"code\":\"" + bad[1] + "\"")
+      assertThat(response.bodyText())
+          .contains("\"code\":\"" + bad[1] + "\"")
           .contains("\"value\":\"1:");
     }
     assertThat(table.listEntities().stream().count()).isZero();
@@ -195,8 +222,8 @@ abstract class RequestFormsContract extends ConformanceBase {
 
   /**
    * One trailing slash addresses the same resource ({@code POST /account/Tables/}; issue 17, item
-   * 15). No record of the service's answer to a slash after a table, an entity or $batch was
-   * found; the service's OData stack takes it, so every resource path does.
+   * 15). No record of the service's answer to a slash after a table, an entity or $batch was found;
+   * the service's OData stack takes it, so every resource path does.
    */
   @Test
   void aTrailingSlash_addressesTheSameResource() {
@@ -205,8 +232,9 @@ abstract class RequestFormsContract extends ConformanceBase {
     assertThat(raw.post("Tables/").json("{\"TableName\":\"" + name + "\"}").send().status())
         .isEqualTo(201);
     assertThat(raw.get("Tables('" + name + "')/").send().status()).isEqualTo(200);
-    assertThat(raw.post(name + "/").json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}").send()
-        .status()).isEqualTo(201);
+    assertThat(
+            raw.post(name + "/").json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}").send().status())
+        .isEqualTo(201);
     assertThat(raw.get(ODataPaths.entity(name, "p", "r") + "/").send().status()).isEqualTo(200);
     assertThat(raw.get(name + "()/").send().json().get("value")).hasSize(1);
     assertThat(raw.get("Tables/").send().bodyText()).contains(name);
@@ -223,10 +251,11 @@ abstract class RequestFormsContract extends ConformanceBase {
     TableClient table = newTable();
     table.createEntity(new TableEntity("p", "old").addProperty("v", 1));
     String t = table.getTableName();
-    String body = "--b\nContent-Type: multipart/mixed; boundary=cs\n\n"
-        + operation("POST /" + t, "{\"PartitionKey\":\"p\",\"RowKey\":\"new\"}")
-        + operation("PUT /" + t + "(PartitionKey='p',RowKey='old')\nIf-Match: *", "{\"v\":2}")
-        + "--cs--\n--b--\n";
+    String body =
+        "--b\nContent-Type: multipart/mixed; boundary=cs\n\n"
+            + operation("POST /" + t, "{\"PartitionKey\":\"p\",\"RowKey\":\"new\"}")
+            + operation("PUT /" + t + "(PartitionKey='p',RowKey='old')\nIf-Match: *", "{\"v\":2}")
+            + "--cs--\n--b--\n";
 
     RawResponse response = batch(body);
 
@@ -236,16 +265,18 @@ abstract class RequestFormsContract extends ConformanceBase {
   }
 
   /**
-   * A SAS field given twice is refused, whichever value came first: 403 AuthenticationFailed
-   * (issue 17, item 19; no record of the service's answer was found: its query collection joins
-   * repeated values with a comma, which makes no well-formed signature).
+   * A SAS field given twice is refused, whichever value came first: 403 AuthenticationFailed (issue
+   * 17, item 19; no record of the service's answer was found: its query collection joins repeated
+   * values with a comma, which makes no well-formed signature).
    */
   @Test
   void aSasFieldGivenTwice_isRefused() {
     TableClient table = newTable();
     table.createEntity(new TableEntity("p", "r"));
-    String sas = table.generateSas(new TableSasSignatureValues(
-        OffsetDateTime.now().plusHours(1), TableSasPermission.parse("r")));
+    String sas =
+        table.generateSas(
+            new TableSasSignatureValues(
+                OffsetDateTime.now().plusHours(1), TableSasPermission.parse("r")));
     String sig = sas.substring(sas.indexOf("sig=") + 4).split("&")[0];
 
     for (String twice : new String[] {"&sig=" + sig, "&sig=AAAA", "&sp=r", "&se=2099-01-01"}) {
@@ -267,16 +298,26 @@ abstract class RequestFormsContract extends ConformanceBase {
   void anAbsoluteFormRequestTarget_addressesItsPath() {
     String path = "/devstoreaccount1/Tables";
     String date = SharedKeySigner.httpDate(ZonedDateTime.now());
-    String signature = SharedKeySigner.sign(TestAccounts.DEVELOPMENT.key(),
-        SharedKeySigner.liteStringToSign(date,
-            SharedKeySigner.canonicalResource("devstoreaccount1", path, null)));
+    String signature =
+        SharedKeySigner.sign(
+            TestAccounts.DEVELOPMENT.key(),
+            SharedKeySigner.liteStringToSign(
+                date, SharedKeySigner.canonicalResource("devstoreaccount1", path, null)));
 
     try (KeptAliveConnection connection =
         KeptAliveConnection.open(server.port(), TestAccounts.DEVELOPMENT)) {
-      connection.send("GET http://127.0.0.1:" + server.port() + path + " HTTP/1.1\r\n"
-          + "Host: 127.0.0.1\r\nx-ms-version: 2019-02-02\r\nx-ms-date: " + date + "\r\n"
-          + "Accept: application/json;odata=nometadata\r\n"
-          + "Authorization: SharedKeyLite devstoreaccount1:" + signature + "\r\n\r\n");
+      connection.send(
+          "GET http://127.0.0.1:"
+              + server.port()
+              + path
+              + " HTTP/1.1\r\n"
+              + "Host: 127.0.0.1\r\nx-ms-version: 2019-02-02\r\nx-ms-date: "
+              + date
+              + "\r\n"
+              + "Accept: application/json;odata=nometadata\r\n"
+              + "Authorization: SharedKeyLite devstoreaccount1:"
+              + signature
+              + "\r\n\r\n");
       RawResponse response = connection.readResponse();
 
       assertThat(response.status()).as(response.toString()).isEqualTo(200);
@@ -289,12 +330,18 @@ abstract class RequestFormsContract extends ConformanceBase {
     String line = lineEnd < 0 ? requestLine : requestLine.substring(0, lineEnd);
     String headers = lineEnd < 0 ? "" : requestLine.substring(lineEnd);
     return "--cs\nContent-Type: application/http\nContent-Transfer-Encoding: binary\n\n"
-        + line + " HTTP/1.1" + headers + "\nContent-Type: application/json\n\n" + json + "\n";
+        + line
+        + " HTTP/1.1"
+        + headers
+        + "\nContent-Type: application/json\n\n"
+        + json
+        + "\n";
   }
 
   private RawResponse batch(String body) {
-    return raw.post("$batch").header("Content-Type", "multipart/mixed; boundary=b")
-        .json(body.replace("\n", "\r\n")).send();
+    return raw.post("$batch")
+        .header("Content-Type", "multipart/mixed; boundary=b")
+        .json(body.replace("\n", "\r\n"))
+        .send();
   }
-
 }

@@ -14,8 +14,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Headers of Create Table and Insert Entity answers as the service sends them: {@code
- * Preference-Applied} on refusals too when {@code Prefer} was sent, and {@code Location} and
- * {@code DataServiceId} with the keys percent-encoded the service's way.
+ * Preference-Applied} on refusals too when {@code Prefer} was sent, and {@code Location} and {@code
+ * DataServiceId} with the keys percent-encoded the service's way.
  */
 abstract class ResponseHeadersContract extends ConformanceBase {
 
@@ -31,10 +31,10 @@ abstract class ResponseHeadersContract extends ConformanceBase {
   void createTable_refused_stillSaysWhichPreferenceWasApplied(String prefer) {
     String name = newTable().getTableName();
 
-    RawResponse duplicate = raw.post("Tables").header("Prefer", prefer)
-        .json("{\"TableName\":\"" + name + "\"}").send();
-    RawResponse badName = raw.post("Tables").header("Prefer", prefer)
-        .json("{\"TableName\":\"a_b\"}").send();
+    RawResponse duplicate =
+        raw.post("Tables").header("Prefer", prefer).json("{\"TableName\":\"" + name + "\"}").send();
+    RawResponse badName =
+        raw.post("Tables").header("Prefer", prefer).json("{\"TableName\":\"a_b\"}").send();
 
     assertError(duplicate, 409, "TableAlreadyExists");
     assertThat(duplicate.header("Preference-Applied")).isEqualTo(prefer);
@@ -52,10 +52,16 @@ abstract class ResponseHeadersContract extends ConformanceBase {
     TableClient table = newTable();
     table.createEntity(new TableEntity("p", "r"));
 
-    RawResponse duplicate = raw.post(table.getTableName()).header("Prefer", prefer)
-        .json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}").send();
-    RawResponse noRowKey = raw.post(table.getTableName()).header("Prefer", prefer)
-        .json("{\"PartitionKey\":\"p\"}").send();
+    RawResponse duplicate =
+        raw.post(table.getTableName())
+            .header("Prefer", prefer)
+            .json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}")
+            .send();
+    RawResponse noRowKey =
+        raw.post(table.getTableName())
+            .header("Prefer", prefer)
+            .json("{\"PartitionKey\":\"p\"}")
+            .send();
 
     assertError(duplicate, 409, "EntityAlreadyExists");
     assertThat(duplicate.header("Preference-Applied")).isEqualTo(prefer);
@@ -64,9 +70,8 @@ abstract class ResponseHeadersContract extends ConformanceBase {
   }
 
   /**
-   * Without {@code Prefer} a refusal claims no preference: a real account's 409
-   * EntityAlreadyExists to a request without it has no {@code Preference-Applied}
-   * (Azure/azure-sdk-for-python recording
+   * Without {@code Prefer} a refusal claims no preference: a real account's 409 EntityAlreadyExists
+   * to a request without it has no {@code Preference-Applied} (Azure/azure-sdk-for-python recording
    * test_table_entity.pyTestTableEntitytest_insert_entity_conflict.json). Nor does a refusal that
    * comes before the operation runs, such as a bad signature.
    */
@@ -75,11 +80,14 @@ abstract class ResponseHeadersContract extends ConformanceBase {
     TableClient table = newTable();
     table.createEntity(new TableEntity("p", "r"));
 
-    RawResponse duplicate = raw.post(table.getTableName())
-        .json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}").send();
-    RawResponse badSignature = raw.post("Tables").header("Prefer", "return-no-content")
-        .signWith(TestAccounts.WRONG_KEY).json("{\"TableName\":\"" + uniqueTableName() + "\"}")
-        .send();
+    RawResponse duplicate =
+        raw.post(table.getTableName()).json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}").send();
+    RawResponse badSignature =
+        raw.post("Tables")
+            .header("Prefer", "return-no-content")
+            .signWith(TestAccounts.WRONG_KEY)
+            .json("{\"TableName\":\"" + uniqueTableName() + "\"}")
+            .send();
 
     assertError(duplicate, 409, "EntityAlreadyExists");
     assertThat(duplicate.hasHeader("Preference-Applied")).isFalse();
@@ -99,12 +107,13 @@ abstract class ResponseHeadersContract extends ConformanceBase {
   void xmlOperations_carryNoCacheControlOrNosniff_unlikeODataOnes() {
     String table = newTable().getTableName();
     String properties = "?restype=service&comp=properties";
-    List<RawResponse> xml = List.of(
-        raw.get(table + "?comp=acl").send(),
-        raw.put(table + "?comp=acl").xml("<SignedIdentifiers/>").send(),
-        raw.put(table + "?comp=acl").xml("<SignedIdentifiers><Signed").send(),
-        raw.get(properties).send(),
-        raw.put(properties).xml("not xml").send());
+    List<RawResponse> xml =
+        List.of(
+            raw.get(table + "?comp=acl").send(),
+            raw.put(table + "?comp=acl").xml("<SignedIdentifiers/>").send(),
+            raw.put(table + "?comp=acl").xml("<SignedIdentifiers><Signed").send(),
+            raw.get(properties).send(),
+            raw.put(properties).xml("not xml").send());
     RawResponse odata = raw.get("Tables").send();
     RawResponse odataError = raw.get("nosuchtable()").send();
 
@@ -119,30 +128,39 @@ abstract class ResponseHeadersContract extends ConformanceBase {
   }
 
   /**
-   * The keys in {@code Location} and {@code DataServiceId}: letters, digits and {@code
-   * -_.!~*'()} as themselves, quotes doubled, everything else percent-encoded as UTF-8. A real
-   * account sends {@code PartitionKey='A''aaa_bbbb2%22'} for {@code A'aaa_bbbb2"}
-   * (Azure/azure-sdk-for-js recording
-   * special_characters/recording_should_handle_partition_and_row_keys_with_special_chars.json),
-   * and escapes {@code :} as {@code %3A} where it puts a time into its URL-safe ETags; no record
-   * shows a key with {@code :}, {@code @}, {@code $}, {@code &}, {@code +}, {@code ,}, {@code ;}
-   * or {@code =}, so escaping those like {@code :} is our reading of it.
+   * The keys in {@code Location} and {@code DataServiceId}: letters, digits and {@code -_.!~*'()}
+   * as themselves, quotes doubled, everything else percent-encoded as UTF-8. A real account sends
+   * {@code PartitionKey='A''aaa_bbbb2%22'} for {@code A'aaa_bbbb2"} (Azure/azure-sdk-for-js
+   * recording
+   * special_characters/recording_should_handle_partition_and_row_keys_with_special_chars.json), and
+   * escapes {@code :} as {@code %3A} where it puts a time into its URL-safe ETags; no record shows
+   * a key with {@code :}, {@code @}, {@code $}, {@code &}, {@code +}, {@code ,}, {@code ;} or
+   * {@code =}, so escaping those like {@code :} is our reading of it.
    */
   @Test
   void insert_locationAndDataServiceId_percentEncodeTheKeysAsTheServiceDoes() {
     String table = newTable().getTableName();
 
-    RawResponse quoted = raw.post(table).header("Prefer", "return-no-content")
-        .json("{\"PartitionKey\":\"A'aaa_bbbb2\\\"\",\"RowKey\":\"\\\"A'aaa_bbbb2\"}").send();
-    RawResponse marks = raw.post(table).header("Prefer", "return-no-content")
-        .json("{\"PartitionKey\":\"a:b@c$d&e+f,g;h=i\",\"RowKey\":\"-_.!~*()é \"}").send();
+    RawResponse quoted =
+        raw.post(table)
+            .header("Prefer", "return-no-content")
+            .json("{\"PartitionKey\":\"A'aaa_bbbb2\\\"\",\"RowKey\":\"\\\"A'aaa_bbbb2\"}")
+            .send();
+    RawResponse marks =
+        raw.post(table)
+            .header("Prefer", "return-no-content")
+            .json("{\"PartitionKey\":\"a:b@c$d&e+f,g;h=i\",\"RowKey\":\"-_.!~*()é \"}")
+            .send();
 
     assertThat(quoted.status()).as(quoted.toString()).isEqualTo(204);
     assertThat(quoted.header("Location"))
         .endsWith("/" + table + "(PartitionKey='A''aaa_bbbb2%22',RowKey='%22A''aaa_bbbb2')");
     assertThat(marks.status()).as(marks.toString()).isEqualTo(204);
-    assertThat(marks.header("Location")).endsWith("/" + table
-        + "(PartitionKey='a%3Ab%40c%24d%26e%2Bf%2Cg%3Bh%3Di',RowKey='-_.!~*()%C3%A9%20')");
+    assertThat(marks.header("Location"))
+        .endsWith(
+            "/"
+                + table
+                + "(PartitionKey='a%3Ab%40c%24d%26e%2Bf%2Cg%3Bh%3Di',RowKey='-_.!~*()%C3%A9%20')");
     assertThat(marks.header("DataServiceId")).isEqualTo(marks.header("Location"));
   }
 }

@@ -26,9 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A RocksDB server on a file system that really runs out of space (a 64 MiB tmpfs mounted for the
- * test, filled by the test): writes answer 503 ServerBusy, reads go on, writes come back within
- * 10 s of freeing space without a restart, and nothing acknowledged is lost while nothing refused
- * is applied. Mounting needs root (CI runs as root); elsewhere the tests are skipped, saying why.
+ * test, filled by the test): writes answer 503 ServerBusy, reads go on, writes come back within 10
+ * s of freeing space without a restart, and nothing acknowledged is lost while nothing refused is
+ * applied. Mounting needs root (CI runs as root); elsewhere the tests are skipped, saying why.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class RocksDiskFullIT {
@@ -52,7 +52,8 @@ class RocksDiskFullIT {
   }
 
   @Test
-  void fullDisk_writesAnswerServerBusy_readsGoOn_andWritesComeBackWithoutRestart() throws Exception {
+  void fullDisk_writesAnswerServerBusy_readsGoOn_andWritesComeBackWithoutRestart()
+      throws Exception {
     try (TabulaServer server = start()) {
       TableClient table = Clients.service(server, TestAccounts.DEVELOPMENT).createTable("full");
       List<String> acknowledged = new ArrayList<>();
@@ -74,16 +75,23 @@ class RocksDiskFullIT {
       }
       assertThat(refused).as("a write refused once the disk is full").hasSize(1);
       assertReadable(table, acknowledged);
-      TableServiceException batchRefused = assertThrows(TableServiceException.class,
-          () -> table.submitTransaction(List.of(
-              new TableTransactionAction(TableTransactionActionType.CREATE, entity("batch1")),
-              new TableTransactionAction(TableTransactionActionType.CREATE, entity("batch2")))));
+      TableServiceException batchRefused =
+          assertThrows(
+              TableServiceException.class,
+              () ->
+                  table.submitTransaction(
+                      List.of(
+                          new TableTransactionAction(
+                              TableTransactionActionType.CREATE, entity("batch1")),
+                          new TableTransactionAction(
+                              TableTransactionActionType.CREATE, entity("batch2")))));
       assertServerBusyForDiskSpace(batchRefused);
       refused.addAll(List.of("batch1", "batch2"));
 
       long recoveryMillis = freeAndWaitForWrites(table, "after");
       acknowledged.add("after");
-      System.out.printf("disk full: writes came back %d ms after space was freed%n", recoveryMillis);
+      System.out.printf(
+          "disk full: writes came back %d ms after space was freed%n", recoveryMillis);
       assertThat(recoveryMillis).isLessThan(10_000);
       assertReadable(table, acknowledged);
       assertAbsent(table, refused);
@@ -108,8 +116,8 @@ class RocksDiskFullIT {
       assertServerBusyForDiskSpace(
           assertThrows(TableServiceException.class, () -> table.createEntity(entity("refused"))));
       long recoveryMillis = freeAndWaitForWrites(table, "after");
-      System.out.printf("started full: writes came back %d ms after space was freed%n",
-          recoveryMillis);
+      System.out.printf(
+          "started full: writes came back %d ms after space was freed%n", recoveryMillis);
       assertThat(recoveryMillis).isLessThan(10_000);
       acknowledged.add("after");
       assertReadable(table, acknowledged);
@@ -118,8 +126,11 @@ class RocksDiskFullIT {
   }
 
   private TabulaServer start() {
-    return TabulaServer.start(ServerConfig.defaults().withPort(0)
-        .withEngine(EngineKind.ROCKSDB, dataDir).withAccounts(TestAccounts.ALL));
+    return TabulaServer.start(
+        ServerConfig.defaults()
+            .withPort(0)
+            .withEngine(EngineKind.ROCKSDB, dataDir)
+            .withAccounts(TestAccounts.ALL));
   }
 
   /** Deletes the filler and writes {@code key} until it is stored; how long that took. */

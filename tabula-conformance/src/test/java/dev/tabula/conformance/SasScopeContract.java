@@ -47,7 +47,11 @@ abstract class SasScopeContract extends ConformanceBase {
   void keyRange_clipsQueriesToItsInclusiveBounds() {
     TableClient table = populated();
     TableSasSignatureValues range =
-        values("r").setStartPartitionKey("b").setStartRowKey("2").setEndPartitionKey("d").setEndRowKey("2");
+        values("r")
+            .setStartPartitionKey("b")
+            .setStartRowKey("2")
+            .setEndPartitionKey("d")
+            .setEndRowKey("2");
 
     TableClient client = SasClients.table(server, table.getTableName(), table.generateSas(range));
 
@@ -58,7 +62,11 @@ abstract class SasScopeContract extends ConformanceBase {
   void keyRange_pointReadsAtAndBeyondTheBoundaries() {
     TableClient table = populated();
     TableSasSignatureValues range =
-        values("r").setStartPartitionKey("b").setStartRowKey("2").setEndPartitionKey("d").setEndRowKey("2");
+        values("r")
+            .setStartPartitionKey("b")
+            .setStartRowKey("2")
+            .setEndPartitionKey("d")
+            .setEndRowKey("2");
     TableClient client = SasClients.table(server, table.getTableName(), table.generateSas(range));
 
     assertThat(client.getEntity("b", "2")).isNotNull();
@@ -72,16 +80,24 @@ abstract class SasScopeContract extends ConformanceBase {
   void keyRange_refusesWritesOutsideIt() {
     TableClient table = newTable();
     TableSasSignatureValues onePartition =
-        values("raud").setStartPartitionKey("p").setStartRowKey("b").setEndPartitionKey("p").setEndRowKey("d");
-    TableClient client = SasClients.table(server, table.getTableName(), table.generateSas(onePartition));
+        values("raud")
+            .setStartPartitionKey("p")
+            .setStartRowKey("b")
+            .setEndPartitionKey("p")
+            .setEndRowKey("d");
+    TableClient client =
+        SasClients.table(server, table.getTableName(), table.generateSas(onePartition));
 
     client.createEntity(new TableEntity("p", "b"));
     client.createEntity(new TableEntity("p", "d"));
     client.upsertEntity(new TableEntity("p", "c"));
 
-    assertServiceError(403, "AuthorizationFailure", () -> client.createEntity(new TableEntity("p", "a")));
-    assertServiceError(403, "AuthorizationFailure", () -> client.createEntity(new TableEntity("p", "da")));
-    assertServiceError(403, "AuthorizationFailure", () -> client.upsertEntity(new TableEntity("q", "b")));
+    assertServiceError(
+        403, "AuthorizationFailure", () -> client.createEntity(new TableEntity("p", "a")));
+    assertServiceError(
+        403, "AuthorizationFailure", () -> client.createEntity(new TableEntity("p", "da")));
+    assertServiceError(
+        403, "AuthorizationFailure", () -> client.upsertEntity(new TableEntity("q", "b")));
     assertServiceError(403, "AuthorizationFailure", () -> client.deleteEntity("o", "z"));
     assertThat(keys(table)).containsExactly("pb", "pc", "pd");
   }
@@ -90,21 +106,37 @@ abstract class SasScopeContract extends ConformanceBase {
   void batch_isCheckedOperationByOperation() {
     TableClient table = newTable();
     TableSasSignatureValues range =
-        values("au").setStartPartitionKey("p").setStartRowKey("a").setEndPartitionKey("p").setEndRowKey("m");
+        values("au")
+            .setStartPartitionKey("p")
+            .setStartRowKey("a")
+            .setEndPartitionKey("p")
+            .setEndRowKey("m");
     TableClient client = SasClients.table(server, table.getTableName(), table.generateSas(range));
 
-    client.submitTransaction(List.of(
-        new TableTransactionAction(TableTransactionActionType.CREATE, new TableEntity("p", "a")),
-        new TableTransactionAction(TableTransactionActionType.UPSERT_MERGE, new TableEntity("p", "m"))));
+    client.submitTransaction(
+        List.of(
+            new TableTransactionAction(
+                TableTransactionActionType.CREATE, new TableEntity("p", "a")),
+            new TableTransactionAction(
+                TableTransactionActionType.UPSERT_MERGE, new TableEntity("p", "m"))));
     TableTransactionFailedException outside =
-        org.junit.jupiter.api.Assertions.assertThrows(TableTransactionFailedException.class,
-            () -> client.submitTransaction(List.of(
-                new TableTransactionAction(TableTransactionActionType.CREATE, new TableEntity("p", "b")),
-                new TableTransactionAction(TableTransactionActionType.CREATE, new TableEntity("p", "n")))));
+        org.junit.jupiter.api.Assertions.assertThrows(
+            TableTransactionFailedException.class,
+            () ->
+                client.submitTransaction(
+                    List.of(
+                        new TableTransactionAction(
+                            TableTransactionActionType.CREATE, new TableEntity("p", "b")),
+                        new TableTransactionAction(
+                            TableTransactionActionType.CREATE, new TableEntity("p", "n")))));
     TableTransactionFailedException noDelete =
-        org.junit.jupiter.api.Assertions.assertThrows(TableTransactionFailedException.class,
-            () -> client.submitTransaction(List.of(
-                new TableTransactionAction(TableTransactionActionType.DELETE, new TableEntity("p", "a")))));
+        org.junit.jupiter.api.Assertions.assertThrows(
+            TableTransactionFailedException.class,
+            () ->
+                client.submitTransaction(
+                    List.of(
+                        new TableTransactionAction(
+                            TableTransactionActionType.DELETE, new TableEntity("p", "a")))));
 
     assertThat(outside.getFailedTransactionActionIndex()).isEqualTo(1);
     assertThat(String.valueOf(outside.getValue().getErrorCode())).isEqualTo("AuthorizationFailure");
@@ -117,16 +149,21 @@ abstract class SasScopeContract extends ConformanceBase {
   void storedPolicy_grantsItsPermissions_untilRemoved() {
     TableClient table = newTable();
     table.createEntity(new TableEntity("p", "r"));
-    table.setAccessPolicies(List.of(new TableSignedIdentifier("readers")
-        .setAccessPolicy(new TableAccessPolicy()
-            .setStartsOn(OffsetDateTime.now().minusHours(1))
-            .setExpiresOn(OffsetDateTime.now().plusHours(1))
-            .setPermissions("r"))));
+    table.setAccessPolicies(
+        List.of(
+            new TableSignedIdentifier("readers")
+                .setAccessPolicy(
+                    new TableAccessPolicy()
+                        .setStartsOn(OffsetDateTime.now().minusHours(1))
+                        .setExpiresOn(OffsetDateTime.now().plusHours(1))
+                        .setPermissions("r"))));
     String sas = table.generateSas(new TableSasSignatureValues("readers"));
     TableClient reader = SasClients.table(server, table.getTableName(), sas);
 
     assertThat(reader.getEntity("p", "r")).isNotNull();
-    assertServiceError(403, "AuthorizationPermissionMismatch",
+    assertServiceError(
+        403,
+        "AuthorizationPermissionMismatch",
         () -> reader.createEntity(new TableEntity("p", "new")));
 
     table.setAccessPolicies(List.of());
@@ -137,20 +174,23 @@ abstract class SasScopeContract extends ConformanceBase {
   @Test
   void storedPolicy_andSignatureSettingTheSameField_returns400() {
     TableClient table = newTable();
-    table.setAccessPolicies(List.of(new TableSignedIdentifier("p1")
-        .setAccessPolicy(new TableAccessPolicy().setExpiresOn(OffsetDateTime.now().plusHours(1)))));
+    table.setAccessPolicies(
+        List.of(
+            new TableSignedIdentifier("p1")
+                .setAccessPolicy(
+                    new TableAccessPolicy().setExpiresOn(OffsetDateTime.now().plusHours(1)))));
     String sas =
         table.generateSas(
-            new TableSasSignatureValues("p1").setPermissions(
-                com.azure.data.tables.sas.TableSasPermission.parse("r")));
-    String both =
-        table.generateSas(values("r").setIdentifier("p1"));
+            new TableSasSignatureValues("p1")
+                .setPermissions(com.azure.data.tables.sas.TableSasPermission.parse("r")));
+    String both = table.generateSas(values("r").setIdentifier("p1"));
 
     assertThat(SasClients.table(server, table.getTableName(), sas).listEntities().stream().count())
         .isZero();
     assertError(
         raw.get(table.getTableName() + "()?" + both).scheme(Scheme.NONE).send(),
-        400, "InvalidQueryParameterValue");
+        400,
+        "InvalidQueryParameterValue");
   }
 
   @Test
@@ -158,16 +198,22 @@ abstract class SasScopeContract extends ConformanceBase {
     TableClient table = newTable();
     table.createEntity(new TableEntity("p", "r"));
     String sas =
-        table.generateSas(values("r").setStartPartitionKey("p").setStartRowKey("r")
-            .setEndPartitionKey("p").setEndRowKey("r"));
+        table.generateSas(
+            values("r")
+                .setStartPartitionKey("p")
+                .setStartRowKey("r")
+                .setEndPartitionKey("p")
+                .setEndRowKey("r"));
     String path = ODataPaths.entity(table.getTableName(), "p", "r") + "?";
 
     assertThat(raw.get(path + sas).scheme(Scheme.NONE).send().status()).isEqualTo(200);
-    for (String tampered : List.of(
-        SasClients.withParameter(sas, "sp", "raud"),
-        SasClients.withParameter(sas, "se", "2099-01-01T00%3A00%3A00Z"),
-        SasClients.withParameter(sas, "epk", "z"),
-        SasClients.withParameter(sas, "sig", "AAAA" + sas.substring(sas.indexOf("sig=") + 8)))) {
+    for (String tampered :
+        List.of(
+            SasClients.withParameter(sas, "sp", "raud"),
+            SasClients.withParameter(sas, "se", "2099-01-01T00%3A00%3A00Z"),
+            SasClients.withParameter(sas, "epk", "z"),
+            SasClients.withParameter(
+                sas, "sig", "AAAA" + sas.substring(sas.indexOf("sig=") + 8)))) {
       assertError(raw.get(path + tampered).scheme(Scheme.NONE).send(), 403, "AuthenticationFailed");
     }
   }
@@ -176,7 +222,8 @@ abstract class SasScopeContract extends ConformanceBase {
   void tokenSignedWithAnotherKey_returns403AuthenticationFailed_andEchoesNoSignature() {
     String name = newTable().getTableName();
     TableClient wrong =
-        Clients.service(Clients.connectionString(server, "devstoreaccount1", TestAccounts.WRONG_KEY))
+        Clients.service(
+                Clients.connectionString(server, "devstoreaccount1", TestAccounts.WRONG_KEY))
             .getTableClient(name);
     String sas = wrong.generateSas(values("r"));
 
@@ -184,7 +231,8 @@ abstract class SasScopeContract extends ConformanceBase {
 
     assertError(response, 403, "AuthenticationFailed");
     String sig = sas.substring(sas.indexOf("sig=") + 4);
-    assertThat(response.bodyText()).doesNotContain(sig).doesNotContain(
-        java.net.URLDecoder.decode(sig, java.nio.charset.StandardCharsets.UTF_8));
+    assertThat(response.bodyText())
+        .doesNotContain(sig)
+        .doesNotContain(java.net.URLDecoder.decode(sig, java.nio.charset.StandardCharsets.UTF_8));
   }
 }

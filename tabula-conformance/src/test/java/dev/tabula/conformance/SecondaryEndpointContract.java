@@ -31,8 +31,8 @@ import org.junit.jupiter.api.function.Executable;
  * The read-only secondary endpoint of read-access geo-redundant storage, {@code
  * {account}-secondary}: it serves the account's reads, answers Get Table Service Stats (which the
  * primary refuses), and refuses every write. The SDKs address it with the primary account's
- * credential: the Java SDK's own test builds a {@code TableServiceClient} on the {@code
- * -secondary} host with the primary's pipeline (Azure/azure-sdk-for-java
+ * credential: the Java SDK's own test builds a {@code TableServiceClient} on the {@code -secondary}
+ * host with the primary's pipeline (Azure/azure-sdk-for-java
  * sdk/tables/azure-data-tables/src/test/java/com/azure/data/tables/TableServiceClientTest.java,
  * getStatistics), and signs {@code /{account}} followed by the path it sends, as the service's
  * Shared Key rules ask ("always use the primary account name, even for secondary access").
@@ -43,12 +43,14 @@ abstract class SecondaryEndpointContract extends ConformanceBase {
 
   @BeforeAll
   final void secondaryClient() {
-    secondary = new TableServiceClientBuilder()
-        .endpoint(server.endpoint(TestAccounts.DEVELOPMENT.name()) + "-secondary")
-        .credential(new AzureNamedKeyCredential(
-            TestAccounts.DEVELOPMENT.name(), TestAccounts.DEVELOPMENT.key()))
-        .retryOptions(new RetryOptions(new FixedDelayOptions(0, Duration.ofMillis(1))))
-        .buildClient();
+    secondary =
+        new TableServiceClientBuilder()
+            .endpoint(server.endpoint(TestAccounts.DEVELOPMENT.name()) + "-secondary")
+            .credential(
+                new AzureNamedKeyCredential(
+                    TestAccounts.DEVELOPMENT.name(), TestAccounts.DEVELOPMENT.key()))
+            .retryOptions(new RetryOptions(new FixedDelayOptions(0, Duration.ofMillis(1))))
+            .buildClient();
   }
 
   /**
@@ -65,7 +67,8 @@ abstract class SecondaryEndpointContract extends ConformanceBase {
     assertThat(stats.getGeoReplication().getStatus())
         .isEqualTo(TableServiceGeoReplicationStatus.LIVE);
     assertThat(stats.getGeoReplication().getLastSyncTime())
-        .isBetween(OffsetDateTime.now().minus(Duration.ofMinutes(1)),
+        .isBetween(
+            OffsetDateTime.now().minus(Duration.ofMinutes(1)),
             OffsetDateTime.now().plus(Duration.ofMinutes(1)));
   }
 
@@ -81,8 +84,10 @@ abstract class SecondaryEndpointContract extends ConformanceBase {
 
     assertThat(response.status()).as(response.toString()).isEqualTo(200);
     // A byte order mark, then the document (the real account's answer in the Python recording).
-    assertThat(response.bodyText()).startsWith("\uFEFF<?xml version=\"1.0\" encoding=\"utf-8\"?>"
-        + "<StorageServiceStats><GeoReplication><Status>live</Status><LastSyncTime>");
+    assertThat(response.bodyText())
+        .startsWith(
+            "\uFEFF<?xml version=\"1.0\" encoding=\"utf-8\"?>"
+                + "<StorageServiceStats><GeoReplication><Status>live</Status><LastSyncTime>");
   }
 
   /**
@@ -111,8 +116,8 @@ abstract class SecondaryEndpointContract extends ConformanceBase {
         .contains(table.getTableName());
     assertThat(replica.getAccessPolicies().getIdentifiers()).isNullOrEmpty();
     assertThat(secondary.getProperties()).isNotNull();
-    RawResponse point = raw.get(table.getTableName() + "(PartitionKey='p',RowKey='r')")
-        .viaSecondary().send();
+    RawResponse point =
+        raw.get(table.getTableName() + "(PartitionKey='p',RowKey='r')").viaSecondary().send();
     assertThat(point.status()).as(point.toString()).isEqualTo(200);
     assertThat(point.json().path("odata.metadata").asText())
         .startsWith(server.endpoint(TestAccounts.DEVELOPMENT.name()) + "-secondary/$metadata#");
@@ -130,24 +135,33 @@ abstract class SecondaryEndpointContract extends ConformanceBase {
     TableClient replica = secondary.getTableClient(table.getTableName());
     TableEntity changed = new TableEntity("p", "r").addProperty("n", 2);
 
-    List<Executable> writes = new ArrayList<>(List.of(
-        () -> secondary.createTable(uniqueTableName()),
-        () -> replica.createEntity(new TableEntity("p", "new")),
-        () -> replica.upsertEntity(changed),
-        () -> replica.updateEntity(changed),
-        () -> replica.deleteEntity("p", "r"),
-        () -> replica.setAccessPolicies(List.of()),
-        () -> replica.deleteTable()));
+    List<Executable> writes =
+        new ArrayList<>(
+            List.of(
+                () -> secondary.createTable(uniqueTableName()),
+                () -> replica.createEntity(new TableEntity("p", "new")),
+                () -> replica.upsertEntity(changed),
+                () -> replica.updateEntity(changed),
+                () -> replica.deleteEntity("p", "r"),
+                () -> replica.setAccessPolicies(List.of()),
+                () -> replica.deleteTable()));
     writes.add(() -> secondary.setProperties(new TableServiceProperties()));
-    writes.add(() -> replica.submitTransaction(List.of(
-        new TableTransactionAction(TableTransactionActionType.CREATE, new TableEntity("p", "b")))));
+    writes.add(
+        () ->
+            replica.submitTransaction(
+                List.of(
+                    new TableTransactionAction(
+                        TableTransactionActionType.CREATE, new TableEntity("p", "b")))));
     for (Executable write : writes) {
       // Some SDK calls surface TableServiceException, others its parent type.
       assertHttpError(403, "InsufficientAccountPermissions", write);
     }
 
-    RawResponse raw403 = raw.post(table.getTableName()).viaSecondary()
-        .json("{\"PartitionKey\":\"p\",\"RowKey\":\"raw\"}").send();
+    RawResponse raw403 =
+        raw.post(table.getTableName())
+            .viaSecondary()
+            .json("{\"PartitionKey\":\"p\",\"RowKey\":\"raw\"}")
+            .send();
     assertError(raw403, 403, "InsufficientAccountPermissions");
     assertThat(raw403.json().path("odata.error").path("message").path("value").asText())
         .startsWith("Write operations are not allowed.\nRequestId:");

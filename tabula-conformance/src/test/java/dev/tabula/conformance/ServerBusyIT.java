@@ -118,9 +118,12 @@ class ServerBusyIT {
 
     hold.release();
     assertThat(onWorker.get(WAIT.toSeconds(), TimeUnit.SECONDS)).isNotNull();
-    assertThat(batches.get(0).get(WAIT.toSeconds(), TimeUnit.SECONDS).getTransactionActionResponses())
+    assertThat(
+            batches.get(0).get(WAIT.toSeconds(), TimeUnit.SECONDS).getTransactionActionResponses())
         .hasSize(100);
-    assertThat(largeBatch("bc").getTransactionActionResponses()).as("memory is given back").hasSize(100);
+    assertThat(largeBatch("bc").getTransactionActionResponses())
+        .as("memory is given back")
+        .hasSize(100);
   }
 
   @Test
@@ -156,7 +159,8 @@ class ServerBusyIT {
     String padding = "x".repeat(6000);
     List<TableTransactionAction> actions = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
-      TableEntity entity = new TableEntity(pk, String.format("%03d", i)).addProperty("pad", padding);
+      TableEntity entity =
+          new TableEntity(pk, String.format("%03d", i)).addProperty("pad", padding);
       actions.add(new TableTransactionAction(TableTransactionActionType.CREATE, entity));
     }
     return table.submitTransaction(actions);

@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Get and Set Table Service Properties, through the SDK and as raw XML: defaults of a fresh
- * account, a full round trip, partial updates that keep what they omit, the limits, and
- * per-account isolation. Get Table Service Stats, which only the secondary endpoint answers, is
- * {@link SecondaryEndpointContract}'s.
+ * account, a full round trip, partial updates that keep what they omit, the limits, and per-account
+ * isolation. Get Table Service Stats, which only the secondary endpoint answers, is {@link
+ * SecondaryEndpointContract}'s.
  */
 abstract class ServicePropertiesContract extends ConformanceBase {
   private static final String PROPERTIES = "?restype=service&comp=properties";
@@ -40,15 +40,28 @@ abstract class ServicePropertiesContract extends ConformanceBase {
 
   private static TableServiceProperties full() {
     return new TableServiceProperties()
-        .setLogging(new TableServiceLogging().setAnalyticsVersion("1.0").setDeleteLogged(true)
-            .setReadLogged(false).setWriteLogged(true).setRetentionPolicy(retention(7)))
-        .setHourMetrics(new TableServiceMetrics().setVersion("1.0").setEnabled(true)
-            .setIncludeApis(false).setRetentionPolicy(retention(30)))
-        .setMinuteMetrics(new TableServiceMetrics().setVersion("1.0").setEnabled(false)
-            .setRetentionPolicy(retention(null)))
-        .setCorsRules(List.of(
-            rule("http://www.contoso.com,http://www.fabrikam.com", "GET,PUT"),
-            rule("*", "GET")));
+        .setLogging(
+            new TableServiceLogging()
+                .setAnalyticsVersion("1.0")
+                .setDeleteLogged(true)
+                .setReadLogged(false)
+                .setWriteLogged(true)
+                .setRetentionPolicy(retention(7)))
+        .setHourMetrics(
+            new TableServiceMetrics()
+                .setVersion("1.0")
+                .setEnabled(true)
+                .setIncludeApis(false)
+                .setRetentionPolicy(retention(30)))
+        .setMinuteMetrics(
+            new TableServiceMetrics()
+                .setVersion("1.0")
+                .setEnabled(false)
+                .setRetentionPolicy(retention(null)))
+        .setCorsRules(
+            List.of(
+                rule("http://www.contoso.com,http://www.fabrikam.com", "GET,PUT"),
+                rule("*", "GET")));
   }
 
   @Test
@@ -83,7 +96,8 @@ abstract class ServicePropertiesContract extends ConformanceBase {
     assertThat(read.getMinuteMetrics().getTableServiceRetentionPolicy().isEnabled()).isFalse();
     assertThat(read.getCorsRules()).hasSize(2);
     TableServiceCorsRule first = read.getCorsRules().get(0);
-    assertThat(first.getAllowedOrigins()).isEqualTo("http://www.contoso.com,http://www.fabrikam.com");
+    assertThat(first.getAllowedOrigins())
+        .isEqualTo("http://www.contoso.com,http://www.fabrikam.com");
     assertThat(first.getAllowedMethods()).isEqualTo("GET,PUT");
     assertThat(first.getAllowedHeaders()).isEqualTo("x-ms-meta-data*,x-ms-client-request-id");
     assertThat(first.getExposedHeaders()).isEqualTo("x-ms-meta-*");
@@ -93,11 +107,14 @@ abstract class ServicePropertiesContract extends ConformanceBase {
 
   @Test
   void setProperties_answers202_andGetAnswersXml() {
-    RawResponse set = raw.put(PROPERTIES).xml(
-        "<?xml version=\"1.0\" encoding=\"utf-8\"?><StorageServiceProperties><Logging>"
-            + "<Version>1.0</Version><Delete>false</Delete><Read>true</Read><Write>false</Write>"
-            + "<RetentionPolicy><Enabled>false</Enabled></RetentionPolicy></Logging><Cors/>"
-            + "</StorageServiceProperties>").send();
+    RawResponse set =
+        raw.put(PROPERTIES)
+            .xml(
+                "<?xml version=\"1.0\" encoding=\"utf-8\"?><StorageServiceProperties><Logging>"
+                    + "<Version>1.0</Version><Delete>false</Delete><Read>true</Read><Write>false</Write>"
+                    + "<RetentionPolicy><Enabled>false</Enabled></RetentionPolicy></Logging><Cors/>"
+                    + "</StorageServiceProperties>")
+            .send();
     RawResponse get = raw.get(PROPERTIES).send();
 
     assertThat(set.status()).isEqualTo(202);
@@ -106,10 +123,12 @@ abstract class ServicePropertiesContract extends ConformanceBase {
     // A byte order mark, then Logging's children as Version, Read, Write, Delete: a real account's
     // answer (Azure/azure-sdk-for-python recording
     // test_table_service_properties.pyTestTableServicePropertiestest_table_service_properties.json).
-    assertThat(get.bodyText()).startsWith("\uFEFF<?xml version=\"1.0\" encoding=\"utf-8\"?>")
-        .contains("<StorageServiceProperties><Logging><Version>1.0</Version>"
-            + "<Read>true</Read><Write>false</Write><Delete>false</Delete><RetentionPolicy>"
-            + "<Enabled>false</Enabled></RetentionPolicy></Logging><HourMetrics>")
+    assertThat(get.bodyText())
+        .startsWith("\uFEFF<?xml version=\"1.0\" encoding=\"utf-8\"?>")
+        .contains(
+            "<StorageServiceProperties><Logging><Version>1.0</Version>"
+                + "<Read>true</Read><Write>false</Write><Delete>false</Delete><RetentionPolicy>"
+                + "<Enabled>false</Enabled></RetentionPolicy></Logging><HourMetrics>")
         .contains("<Cors></Cors>");
   }
 
@@ -117,9 +136,13 @@ abstract class ServicePropertiesContract extends ConformanceBase {
   void setProperties_keepsTheRootElementsItLeavesOut() {
     service.setProperties(full());
 
-    service.setProperties(new TableServiceProperties().setHourMetrics(
-        new TableServiceMetrics().setVersion("1.0").setEnabled(false)
-            .setRetentionPolicy(retention(null))));
+    service.setProperties(
+        new TableServiceProperties()
+            .setHourMetrics(
+                new TableServiceMetrics()
+                    .setVersion("1.0")
+                    .setEnabled(false)
+                    .setRetentionPolicy(retention(null))));
     TableServiceProperties read = service.getProperties();
 
     assertThat(read.getHourMetrics().isEnabled()).isFalse();
@@ -140,22 +163,34 @@ abstract class ServicePropertiesContract extends ConformanceBase {
   void setProperties_withSixCorsRules_isInvalidXmlDocument() {
     List<TableServiceCorsRule> six = Collections.nCopies(6, rule("*", "GET"));
 
-    assertHttpError(400, "InvalidXmlDocument",
+    assertHttpError(
+        400,
+        "InvalidXmlDocument",
         () -> service.setProperties(new TableServiceProperties().setCorsRules(six)));
   }
 
   @Test
   void setProperties_withAnUnsupportedMethod_isInvalidXmlNodeValue() {
-    assertHttpError(400, "InvalidXmlNodeValue", () -> service.setProperties(
-        new TableServiceProperties().setCorsRules(List.of(rule("*", "GET,PATCH")))));
+    assertHttpError(
+        400,
+        "InvalidXmlNodeValue",
+        () ->
+            service.setProperties(
+                new TableServiceProperties().setCorsRules(List.of(rule("*", "GET,PATCH")))));
   }
 
   @Test
   void setProperties_withZeroRetentionDays_isInvalidXmlNodeValue() {
-    TableServiceMetrics metrics = new TableServiceMetrics().setVersion("1.0").setEnabled(true)
-        .setIncludeApis(true).setRetentionPolicy(retention(0));
+    TableServiceMetrics metrics =
+        new TableServiceMetrics()
+            .setVersion("1.0")
+            .setEnabled(true)
+            .setIncludeApis(true)
+            .setRetentionPolicy(retention(0));
 
-    assertHttpError(400, "InvalidXmlNodeValue",
+    assertHttpError(
+        400,
+        "InvalidXmlNodeValue",
         () -> service.setProperties(new TableServiceProperties().setHourMetrics(metrics)));
   }
 
@@ -184,10 +219,12 @@ abstract class ServicePropertiesContract extends ConformanceBase {
       assertThat(response.errorCode()).as(body).isEqualTo("InvalidXmlDocument");
       // The OData XML error a real account sends (Azure/azure-sdk-for-python recording
       // test_table_service_properties.pyTestTableServicePropertiestest_too_many_cors_rules.json).
-      assertThat(response.bodyText()).as(body)
+      assertThat(response.bodyText())
+          .as(body)
           .startsWith("<?xml version=\"1.0\" encoding=\"utf-8\"?><m:error xmlns:m=")
-          .contains("<m:code>InvalidXmlDocument</m:code><m:message xml:lang=\"en-US\">"
-              + "XML specified is not syntactically valid.\nRequestId:");
+          .contains(
+              "<m:code>InvalidXmlDocument</m:code><m:message xml:lang=\"en-US\">"
+                  + "XML specified is not syntactically valid.\nRequestId:");
     }
     assertThat(service.getProperties().getCorsRules()).hasSize(2);
   }
@@ -202,8 +239,8 @@ abstract class ServicePropertiesContract extends ConformanceBase {
 
   @Test
   void serviceProperties_needTheOwnersKey() {
-    RawResponse anonymous = raw.get(PROPERTIES)
-        .scheme(dev.tabula.conformance.support.RawRequest.Scheme.NONE).send();
+    RawResponse anonymous =
+        raw.get(PROPERTIES).scheme(dev.tabula.conformance.support.RawRequest.Scheme.NONE).send();
     RawResponse wrongKey = raw.get(PROPERTIES).signWith(TestAccounts.WRONG_KEY).send();
 
     assertThat(anonymous.status()).isEqualTo(401);

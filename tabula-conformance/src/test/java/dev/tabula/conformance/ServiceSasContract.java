@@ -46,9 +46,13 @@ abstract class ServiceSasContract extends ConformanceBase {
 
     assertThat(reader.getEntity("p", "r").getProperty("v")).isEqualTo(1);
     assertThat(reader.listEntities().stream().count()).isEqualTo(1);
-    assertServiceError(403, "AuthorizationPermissionMismatch",
+    assertServiceError(
+        403,
+        "AuthorizationPermissionMismatch",
         () -> reader.createEntity(new TableEntity("p", "new")));
-    assertServiceError(403, "AuthorizationPermissionMismatch",
+    assertServiceError(
+        403,
+        "AuthorizationPermissionMismatch",
         () -> reader.updateEntity(new TableEntity("p", "r")));
     assertServiceError(403, "AuthorizationPermissionMismatch", () -> reader.deleteEntity("p", "r"));
   }
@@ -62,8 +66,12 @@ abstract class ServiceSasContract extends ConformanceBase {
 
     assertThat(table.getEntity("p", "r").getProperty("v")).isEqualTo(1);
     assertServiceError(403, "AuthorizationPermissionMismatch", () -> adder.getEntity("p", "r"));
-    assertServiceError(403, "AuthorizationPermissionMismatch",
-        () -> adder.updateEntityWithResponse(new TableEntity("p", "r"), TableEntityUpdateMode.MERGE, true, null, null));
+    assertServiceError(
+        403,
+        "AuthorizationPermissionMismatch",
+        () ->
+            adder.updateEntityWithResponse(
+                new TableEntity("p", "r"), TableEntityUpdateMode.MERGE, true, null, null));
   }
 
   @Test
@@ -73,16 +81,25 @@ abstract class ServiceSasContract extends ConformanceBase {
     TableClient updater = sasClient(table, values("u"));
 
     // updateEntity sends If-Match: *, so these are Update and Merge Entity.
-    updater.updateEntity(new TableEntity("p", "r").addProperty("v", 2), TableEntityUpdateMode.REPLACE);
-    updater.updateEntity(new TableEntity("p", "r").addProperty("w", 3), TableEntityUpdateMode.MERGE);
+    updater.updateEntity(
+        new TableEntity("p", "r").addProperty("v", 2), TableEntityUpdateMode.REPLACE);
+    updater.updateEntity(
+        new TableEntity("p", "r").addProperty("w", 3), TableEntityUpdateMode.MERGE);
 
-    assertThat(table.getEntity("p", "r").getProperties()).containsEntry("v", 2).containsEntry("w", 3);
+    assertThat(table.getEntity("p", "r").getProperties())
+        .containsEntry("v", 2)
+        .containsEntry("w", 3);
     // Without an If-Match these are Insert Or Replace/Merge, which need add and update.
-    assertServiceError(403, "AuthorizationPermissionMismatch",
+    assertServiceError(
+        403,
+        "AuthorizationPermissionMismatch",
         () -> updater.upsertEntity(new TableEntity("p", "r")));
-    assertServiceError(403, "AuthorizationPermissionMismatch",
-        () -> updater.upsertEntityWithResponse(
-            new TableEntity("p", "r"), TableEntityUpdateMode.MERGE, null, null));
+    assertServiceError(
+        403,
+        "AuthorizationPermissionMismatch",
+        () ->
+            updater.upsertEntityWithResponse(
+                new TableEntity("p", "r"), TableEntityUpdateMode.MERGE, null, null));
   }
 
   @Test
@@ -94,7 +111,9 @@ abstract class ServiceSasContract extends ConformanceBase {
     upserter.upsertEntityWithResponse(
         new TableEntity("p", "r").addProperty("w", 2), TableEntityUpdateMode.MERGE, null, null);
 
-    assertThat(table.getEntity("p", "r").getProperties()).containsEntry("v", 1).containsEntry("w", 2);
+    assertThat(table.getEntity("p", "r").getProperties())
+        .containsEntry("v", 1)
+        .containsEntry("w", 2);
   }
 
   @Test
@@ -107,7 +126,8 @@ abstract class ServiceSasContract extends ConformanceBase {
     deleter.deleteEntity("p", "r");
 
     assertThat(table.listEntities().stream().map(TableEntity::getRowKey)).containsExactly("kept");
-    assertServiceError(403, "AuthorizationPermissionMismatch", () -> deleter.getEntity("p", "kept"));
+    assertServiceError(
+        403, "AuthorizationPermissionMismatch", () -> deleter.getEntity("p", "kept"));
   }
 
   @Test
@@ -116,7 +136,8 @@ abstract class ServiceSasContract extends ConformanceBase {
     table.createEntity(new TableEntity("p", "r"));
 
     TableClient client =
-        SasClients.tableWithCredential(server, table.getTableName(), table.generateSas(values("r")));
+        SasClients.tableWithCredential(
+            server, table.getTableName(), table.generateSas(values("r")));
 
     assertThat(client.getEntity("p", "r").getRowKey()).isEqualTo("r");
   }
@@ -125,19 +146,21 @@ abstract class ServiceSasContract extends ConformanceBase {
   void expiredSignature_returns403AuthenticationFailed() {
     TableClient table = newTable();
     TableSasSignatureValues expired =
-        new TableSasSignatureValues(OffsetDateTime.now().minusMinutes(1), TableSasPermission.parse("r"))
+        new TableSasSignatureValues(
+                OffsetDateTime.now().minusMinutes(1), TableSasPermission.parse("r"))
             .setStartTime(OffsetDateTime.now().minusHours(1));
 
-    assertServiceError(403, "AuthenticationFailed", () -> sasClient(table, expired).getEntity("p", "r"));
+    assertServiceError(
+        403, "AuthenticationFailed", () -> sasClient(table, expired).getEntity("p", "r"));
   }
 
   @Test
   void signatureNotYetValid_returns403AuthenticationFailed() {
     TableClient table = newTable();
-    TableSasSignatureValues future =
-        values("r").setStartTime(OffsetDateTime.now().plusMinutes(10));
+    TableSasSignatureValues future = values("r").setStartTime(OffsetDateTime.now().plusMinutes(10));
 
-    assertServiceError(403, "AuthenticationFailed", () -> sasClient(table, future).getEntity("p", "r"));
+    assertServiceError(
+        403, "AuthenticationFailed", () -> sasClient(table, future).getEntity("p", "r"));
   }
 
   @Test
@@ -146,7 +169,8 @@ abstract class ServiceSasContract extends ConformanceBase {
     table.createEntity(new TableEntity("p", "r"));
     TableClient inside =
         sasClient(table, values("r").setSasIpRange(TableSasIpRange.parse("127.0.0.0-127.0.0.1")));
-    TableClient exact = sasClient(table, values("r").setSasIpRange(TableSasIpRange.parse("127.0.0.1")));
+    TableClient exact =
+        sasClient(table, values("r").setSasIpRange(TableSasIpRange.parse("127.0.0.1")));
     TableClient outside =
         sasClient(table, values("r").setSasIpRange(TableSasIpRange.parse("127.0.0.2-127.0.0.9")));
 
@@ -184,17 +208,28 @@ abstract class ServiceSasContract extends ConformanceBase {
     String sas = table.generateSas(values("raud"));
 
     assertError(raw.get("Tables?" + sas).scheme(Scheme.NONE).send(), 403, "AuthorizationFailure");
-    assertError(raw.post("Tables?" + sas).scheme(Scheme.NONE)
-        .json("{\"TableName\":\"" + uniqueTableName() + "\"}").send(), 403, "AuthorizationFailure");
-    assertError(raw.delete("Tables('" + table.getTableName() + "')?" + sas).scheme(Scheme.NONE).send(),
-        403, "AuthorizationFailure");
+    assertError(
+        raw.post("Tables?" + sas)
+            .scheme(Scheme.NONE)
+            .json("{\"TableName\":\"" + uniqueTableName() + "\"}")
+            .send(),
+        403,
+        "AuthorizationFailure");
+    assertError(
+        raw.delete("Tables('" + table.getTableName() + "')?" + sas).scheme(Scheme.NONE).send(),
+        403,
+        "AuthorizationFailure");
     TableAclContract.assertXmlError(
         raw.get(table.getTableName() + "?comp=acl&" + sas).scheme(Scheme.NONE).send(),
-        403, "AuthorizationFailure");
+        403,
+        "AuthorizationFailure");
     TableAclContract.assertXmlError(
-        raw.put(table.getTableName() + "?comp=acl&" + sas).scheme(Scheme.NONE)
-            .xml("<SignedIdentifiers/>").send(),
-        403, "AuthorizationFailure");
+        raw.put(table.getTableName() + "?comp=acl&" + sas)
+            .scheme(Scheme.NONE)
+            .xml("<SignedIdentifiers/>")
+            .send(),
+        403,
+        "AuthorizationFailure");
   }
 
   @Test
@@ -222,8 +257,13 @@ abstract class ServiceSasContract extends ConformanceBase {
     TableClient reader = sasClient(table, values("r"));
 
     List<TableEntity> found =
-        reader.listEntities(new ListEntitiesOptions().setFilter("v gt 1").setSelect(List.of("RowKey", "v")), null, null)
-            .stream().toList();
+        reader
+            .listEntities(
+                new ListEntitiesOptions().setFilter("v gt 1").setSelect(List.of("RowKey", "v")),
+                null,
+                null)
+            .stream()
+            .toList();
 
     assertThat(found).extracting(TableEntity::getRowKey).containsExactly("r2");
     assertThat(found.get(0).getProperties()).doesNotContainKey("w");

@@ -44,25 +44,29 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * Issue 18: Query Entities pages are streamed with chunked transfer encoding, as the service
- * answers them (azure-sdk-for-js recordings: tableclient_listentities/recording_should_list_by_page.js
- * and, for Query Tables, tableserviceclient_sasconnectionstring_listtables/recording_should_list_by_page.js
- * both carry 'Transfer-Encoding', 'chunked'), over raw sockets against a real server. A streamed
- * answer keeps its request in hand until its last chunk is written: the next pipelined request
- * is not even started before, so a client cannot make the server hold two answers at once;
- * pipelined answers come whole and in order. A page that fails midway ends with the connection,
- * without its last chunk; one that fails within what the worker encodes ahead (256 KiB) gets an
- * ordinary 500. An HTTP/1.0 client, which knows no chunks, gets the page whole with a
- * Content-Length.
+ * answers them (azure-sdk-for-js recordings:
+ * tableclient_listentities/recording_should_list_by_page.js and, for Query Tables,
+ * tableserviceclient_sasconnectionstring_listtables/recording_should_list_by_page.js both carry
+ * 'Transfer-Encoding', 'chunked'), over raw sockets against a real server. A streamed answer keeps
+ * its request in hand until its last chunk is written: the next pipelined request is not even
+ * started before, so a client cannot make the server hold two answers at once; pipelined answers
+ * come whole and in order. A page that fails midway ends with the connection, without its last
+ * chunk; one that fails within what the worker encodes ahead (256 KiB) gets an ordinary 500. An
+ * HTTP/1.0 client, which knows no chunks, gets the page whole with a Content-Length.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StreamedAnswersIT {
   private static final ObjectMapper JSON = new ObjectMapper();
+
   /** DateTime properties: 20 bytes each by the service's size accounting, 67 of JSON. */
   private static final int DATE_PROPERTIES = 250;
 
-  /** Counts engine calls; its row "zz-bad" of any table is unreadable, as a damaged stored value. */
+  /**
+   * Counts engine calls; its row "zz-bad" of any table is unreadable, as a damaged stored value.
+   */
   private final GatedEngine gated =
       new GatedEngine(UnreadableRows.of(new MemoryStorageEngine(), "zz-bad"));
+
   private TabulaServer server;
   private RawClient client;
   private String bigTable;
@@ -72,8 +76,9 @@ class StreamedAnswersIT {
 
   @BeforeAll
   void startServer() {
-    server = TabulaServer.start(
-        ServerConfig.defaults().withPort(0).withAccounts(TestAccounts.ALL), gated);
+    server =
+        TabulaServer.start(
+            ServerConfig.defaults().withPort(0).withAccounts(TestAccounts.ALL), gated);
     client = new RawClient(server, TestAccounts.DEVELOPMENT);
     bigTable = tableWith(500, DATE_PROPERTIES);
     smallTable = tableWith(3, 1);
@@ -96,8 +101,9 @@ class StreamedAnswersIT {
       socket.setSoTimeout(30_000);
       InputStream in = new BufferedInputStream(socket.getInputStream(), 16 * 1024);
       long scansBefore = gated.count("scan");
-      socket.getOutputStream().write(concat(query(bigTable, "HTTP/1.1"), tables(),
-          query(smallTable, "HTTP/1.1")));
+      socket
+          .getOutputStream()
+          .write(concat(query(bigTable, "HTTP/1.1"), tables(), query(smallTable, "HTTP/1.1")));
 
       // The first page is about 7 MiB of JSON: more than the kernel's socket buffers (up to 4 MiB)
       // and the connection's 1 MiB output bound hold while the client has read 1 MiB of it. Its
@@ -110,7 +116,8 @@ class StreamedAnswersIT {
       assertThat(gated.count("scan") - scansBefore).as("queries started").isEqualTo(1);
 
       readChunks(in, firstBody, Long.MAX_VALUE);
-      assertThat(first.headers).containsEntry("transfer-encoding", "chunked")
+      assertThat(first.headers)
+          .containsEntry("transfer-encoding", "chunked")
           .doesNotContainKey("content-length");
       JsonNode page = JSON.readTree(firstBody.toByteArray());
       assertThat(firstBody.size()).as("larger than what the buffers hold").isGreaterThan(6_500_000);
@@ -118,13 +125,19 @@ class StreamedAnswersIT {
 
       Head second = Head.read(in);
       assertThat(second.headers).containsKey("content-length"); // a table list: small, whole
-      assertThat(JSON.readTree(in.readNBytes(
-          Integer.parseInt(second.headers.get("content-length")))).get("value")).isNotEmpty();
+      assertThat(
+              JSON.readTree(in.readNBytes(Integer.parseInt(second.headers.get("content-length"))))
+                  .get("value"))
+          .isNotEmpty();
       // A page that was encoded whole ahead on the worker (under 256 KiB) goes with its length.
       Head third = Head.read(in);
-      assertThat(third.headers).containsKey("content-length").doesNotContainKey("transfer-encoding");
-      assertThat(JSON.readTree(in.readNBytes(Integer.parseInt(third.headers.get("content-length"))))
-          .get("value")).hasSize(3);
+      assertThat(third.headers)
+          .containsKey("content-length")
+          .doesNotContainKey("transfer-encoding");
+      assertThat(
+              JSON.readTree(in.readNBytes(Integer.parseInt(third.headers.get("content-length"))))
+                  .get("value"))
+          .hasSize(3);
       assertThat(gated.count("scan") - scansBefore).isEqualTo(2);
     }
   }
@@ -137,15 +150,17 @@ class StreamedAnswersIT {
       InputStream in = new BufferedInputStream(socket.getInputStream());
       long scansBefore = gated.count("scan");
       // Rows r0000..r0349 sort before "zz-bad".
-      socket.getOutputStream().write(concat(query(brokenTable, "HTTP/1.1"),
-          query(smallTable, "HTTP/1.1")));
+      socket
+          .getOutputStream()
+          .write(concat(query(brokenTable, "HTTP/1.1"), query(smallTable, "HTTP/1.1")));
 
       Head head = Head.read(in);
       assertThat(head.status).isEqualTo(200);
       assertThat(head.headers).containsEntry("transfer-encoding", "chunked");
       ByteArrayOutputStream body = new ByteArrayOutputStream();
       assertThatThrownBy(() -> readChunks(in, body, Long.MAX_VALUE))
-          .as("the connection ends before the last chunk").isInstanceOf(IOException.class);
+          .as("the connection ends before the last chunk")
+          .isInstanceOf(IOException.class);
       assertThat(body.size()).as("some chunks came first").isGreaterThan(1024 * 1024);
       // The failed answer was the request in hand; the one pipelined behind it never started.
       assertThat(gated.count("scan") - scansBefore).isEqualTo(1);
@@ -166,12 +181,15 @@ class StreamedAnswersIT {
   @Test
   void aReaderThatStalls_isClosedByTheIdleTimeout_withoutTheLastChunk() throws Exception {
     Duration idle = Duration.ofSeconds(2);
-    try (TabulaServer idling = TabulaServer.start(ServerConfig.defaults().withPort(0)
-        .withAccounts(TestAccounts.ALL)
-        .withTransport(Transport.DEFAULTS.withTimeouts(idle, Duration.ofSeconds(30))));
+    try (TabulaServer idling =
+            TabulaServer.start(
+                ServerConfig.defaults()
+                    .withPort(0)
+                    .withAccounts(TestAccounts.ALL)
+                    .withTransport(Transport.DEFAULTS.withTimeouts(idle, Duration.ofSeconds(30))));
         Socket socket = new Socket()) {
-      String table = tableWith(new RawClient(idling, TestAccounts.DEVELOPMENT), 400,
-          DATE_PROPERTIES);
+      String table =
+          tableWith(new RawClient(idling, TestAccounts.DEVELOPMENT), 400, DATE_PROPERTIES);
       socket.setReceiveBufferSize(16 * 1024);
       socket.connect(new InetSocketAddress("127.0.0.1", idling.port()));
       socket.setSoTimeout(30_000);
@@ -222,9 +240,14 @@ class StreamedAnswersIT {
   }
 
   private String withUnreadableRow(String table) {
-    assertThat(client.post(table)
-        .json("{\"PartitionKey\":\"p\",\"RowKey\":\"zz-bad\",\"s\":\"\u00e9\"}")
-        .header("Prefer", "return-no-content").send().status()).isEqualTo(204);
+    assertThat(
+            client
+                .post(table)
+                .json("{\"PartitionKey\":\"p\",\"RowKey\":\"zz-bad\",\"s\":\"\u00e9\"}")
+                .header("Prefer", "return-no-content")
+                .send()
+                .status())
+        .isEqualTo(204);
     return table;
   }
 
@@ -237,15 +260,28 @@ class StreamedAnswersIT {
     assertThat(client.post("Tables").json("{\"TableName\":\"" + table + "\"}").send().status())
         .isEqualTo(201);
     for (int i = 0; i < count; i++) {
-      StringBuilder json = new StringBuilder("{\"PartitionKey\":\"p\",\"RowKey\":\"")
-          .append(String.format(Locale.ROOT, "r%04d", i)).append('"');
+      StringBuilder json =
+          new StringBuilder("{\"PartitionKey\":\"p\",\"RowKey\":\"")
+              .append(String.format(Locale.ROOT, "r%04d", i))
+              .append('"');
       for (int d = 0; d < dates; d++) {
         String name = "" + (char) ('a' + d / 26) + (char) ('a' + d % 26);
-        json.append(",\"").append(name).append("@odata.type\":\"Edm.DateTime\",\"").append(name)
-            .append("\":\"2026-12-01T18:").append(10 + d % 50).append(":21.1234567Z\"");
+        json.append(",\"")
+            .append(name)
+            .append("@odata.type\":\"Edm.DateTime\",\"")
+            .append(name)
+            .append("\":\"2026-12-01T18:")
+            .append(10 + d % 50)
+            .append(":21.1234567Z\"");
       }
-      assertThat(client.post(table).json(json.append('}').toString())
-          .header("Prefer", "return-no-content").send().status()).isEqualTo(204);
+      assertThat(
+              client
+                  .post(table)
+                  .json(json.append('}').toString())
+                  .header("Prefer", "return-no-content")
+                  .send()
+                  .status())
+          .isEqualTo(204);
     }
     return table;
   }
@@ -256,29 +292,42 @@ class StreamedAnswersIT {
 
     static StorageEngine of(StorageEngine engine, String rowKey) {
       EntityStore store = engine.entities();
-      EntityStore damaging = (EntityStore) Proxy.newProxyInstance(
-          EntityStore.class.getClassLoader(), new Class<?>[] {EntityStore.class},
-          (proxy, method, args) -> {
-            Object result;
-            try {
-              result = method.invoke(store, args);
-            } catch (InvocationTargetException e) {
-              throw e.getCause();
-            }
-            return result instanceof Page page ? damaged(page, rowKey) : result;
-          });
+      EntityStore damaging =
+          (EntityStore)
+              Proxy.newProxyInstance(
+                  EntityStore.class.getClassLoader(),
+                  new Class<?>[] {EntityStore.class},
+                  (proxy, method, args) -> {
+                    Object result;
+                    try {
+                      result = method.invoke(store, args);
+                    } catch (InvocationTargetException e) {
+                      throw e.getCause();
+                    }
+                    return result instanceof Page page ? damaged(page, rowKey) : result;
+                  });
       return EntitiesReplaced.of(engine, damaging);
     }
 
     private static Page damaged(Page page, String rowKey) {
       List<Entity> entities = new ArrayList<>(page.entities());
-      entities.replaceAll(entity -> !entity.rowKey().equals(rowKey) ? entity
-          : new Entity(entity.partitionKey(), entity.rowKey(), entity.timestamp(), Map.of("s",
-              EdmString.ofEncoded(new byte[] {(byte) 0xC3, (byte) 0xA9}, bytes -> {
-                throw new IllegalStateException("a damaged stored value");
-              }))));
-      return new Page(entities, page.resumeKey(), page.stopReason(), page.scanned(),
-          page.keptBytes());
+      entities.replaceAll(
+          entity ->
+              !entity.rowKey().equals(rowKey)
+                  ? entity
+                  : new Entity(
+                      entity.partitionKey(),
+                      entity.rowKey(),
+                      entity.timestamp(),
+                      Map.of(
+                          "s",
+                          EdmString.ofEncoded(
+                              new byte[] {(byte) 0xC3, (byte) 0xA9},
+                              bytes -> {
+                                throw new IllegalStateException("a damaged stored value");
+                              }))));
+      return new Page(
+          entities, page.resumeKey(), page.stopReason(), page.scanned(), page.keptBytes());
     }
   }
 
@@ -294,13 +343,26 @@ class StreamedAnswersIT {
     String account = TestAccounts.DEVELOPMENT.name();
     String path = "/" + account + resource;
     String date = SharedKeySigner.httpDate(ZonedDateTime.now());
-    String signature = SharedKeySigner.sign(TestAccounts.DEVELOPMENT.key(),
-        SharedKeySigner.liteStringToSign(date,
-            SharedKeySigner.canonicalResource(account, path, null)));
-    return ("GET " + path + query + " " + version + "\r\nHost: 127.0.0.1\r\n"
-        + "x-ms-version: 2019-02-02\r\nx-ms-date: " + date + "\r\n"
-        + "Accept: application/json;odata=minimalmetadata\r\n"
-        + "Authorization: SharedKeyLite " + account + ":" + signature + "\r\n\r\n")
+    String signature =
+        SharedKeySigner.sign(
+            TestAccounts.DEVELOPMENT.key(),
+            SharedKeySigner.liteStringToSign(
+                date, SharedKeySigner.canonicalResource(account, path, null)));
+    return ("GET "
+            + path
+            + query
+            + " "
+            + version
+            + "\r\nHost: 127.0.0.1\r\n"
+            + "x-ms-version: 2019-02-02\r\nx-ms-date: "
+            + date
+            + "\r\n"
+            + "Accept: application/json;odata=minimalmetadata\r\n"
+            + "Authorization: SharedKeyLite "
+            + account
+            + ":"
+            + signature
+            + "\r\n\r\n")
         .getBytes(StandardCharsets.ISO_8859_1);
   }
 
@@ -319,7 +381,8 @@ class StreamedAnswersIT {
       Map<String, String> headers = new LinkedHashMap<>();
       for (String line = line(in); !line.isEmpty(); line = line(in)) {
         int colon = line.indexOf(':');
-        headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+        headers.put(
+            line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
             line.substring(colon + 1).trim());
       }
       return new Head(Integer.parseInt(status.split(" ")[1]), headers);

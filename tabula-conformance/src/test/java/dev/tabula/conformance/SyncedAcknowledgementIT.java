@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Every acknowledged write was synced to disk before its answer, checked against RocksDB's own
  * count of write-ahead log syncs ({@code WAL_FILE_SYNCED}, from a real engine opened with
- * statistics): one client sends one write at a time, so a write whose answer came without the
- * count moving was answered without a sync of the log after it was written.
+ * statistics): one client sends one write at a time, so a write whose answer came without the count
+ * moving was answered without a sync of the log after it was written.
  *
  * <p>{@code CrashRecoveryIT} kills the server with SIGKILL, which cannot lose what the kernel
  * holds, so it passes with unsynced writes too. This test does not: with {@code setSync(false)} in
@@ -60,20 +60,32 @@ class SyncedAcknowledgementIT {
     TableClient table = service.getTableClient("synced");
     for (int i = 0; i < 20; i++) {
       String row = "r" + i;
-      synced("insert " + row, unsynced,
+      synced(
+          "insert " + row,
+          unsynced,
           () -> table.createEntity(new TableEntity("p", row).addProperty("v", 1)));
     }
-    synced("update", unsynced, () -> table.updateEntity(
-        new TableEntity("p", "r0").addProperty("v", 2), TableEntityUpdateMode.REPLACE));
-    synced("merge", unsynced, () -> table.updateEntity(
-        new TableEntity("p", "r1").addProperty("w", 2), TableEntityUpdateMode.MERGE));
+    synced(
+        "update",
+        unsynced,
+        () ->
+            table.updateEntity(
+                new TableEntity("p", "r0").addProperty("v", 2), TableEntityUpdateMode.REPLACE));
+    synced(
+        "merge",
+        unsynced,
+        () ->
+            table.updateEntity(
+                new TableEntity("p", "r1").addProperty("w", 2), TableEntityUpdateMode.MERGE));
     synced("upsert", unsynced, () -> table.upsertEntity(new TableEntity("p", "new")));
     synced("delete", unsynced, () -> table.deleteEntity("p", "r2"));
     for (int b = 0; b < 5; b++) {
       List<TableTransactionAction> batch = new ArrayList<>();
       for (int i = 0; i < 50; i++) {
-        batch.add(new TableTransactionAction(TableTransactionActionType.CREATE,
-            new TableEntity("b" + b, "r" + i).addProperty("v", i)));
+        batch.add(
+            new TableTransactionAction(
+                TableTransactionActionType.CREATE,
+                new TableEntity("b" + b, "r" + i).addProperty("v", i)));
       }
       synced("$batch " + b, unsynced, () -> table.submitTransaction(batch));
     }

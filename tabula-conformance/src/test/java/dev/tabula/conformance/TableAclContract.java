@@ -19,9 +19,11 @@ import org.junit.jupiter.api.Test;
  * account owner only.
  */
 abstract class TableAclContract extends ConformanceBase {
-  private static final OffsetDateTime START = OffsetDateTime.of(2021, 7, 8, 9, 10, 9, 0, ZoneOffset.UTC);
+  private static final OffsetDateTime START =
+      OffsetDateTime.of(2021, 7, 8, 9, 10, 9, 0, ZoneOffset.UTC);
   // The SDK sends whole seconds; sub-second times are covered over raw HTTP.
-  private static final OffsetDateTime EXPIRY = OffsetDateTime.of(2031, 7, 8, 9, 10, 9, 0, ZoneOffset.UTC);
+  private static final OffsetDateTime EXPIRY =
+      OffsetDateTime.of(2031, 7, 8, 9, 10, 9, 0, ZoneOffset.UTC);
 
   @Test
   void setAccessPolicies_fromTheSdk_areReturnedByGet() {
@@ -34,7 +36,8 @@ abstract class TableAclContract extends ConformanceBase {
                     .setExpiresOn(EXPIRY)
                     .setPermissions("raud"));
     TableSignedIdentifier partial =
-        new TableSignedIdentifier("partial").setAccessPolicy(new TableAccessPolicy().setPermissions("r"));
+        new TableSignedIdentifier("partial")
+            .setAccessPolicy(new TableAccessPolicy().setPermissions("r"));
 
     table.setAccessPolicies(List.of(full, partial));
     TableAccessPolicies policies = table.getAccessPolicies();
@@ -103,8 +106,8 @@ abstract class TableAclContract extends ConformanceBase {
     TableClient table = newTable();
     String body =
         IntStream.range(0, 6)
-            .mapToObj(i -> "<SignedIdentifier><Id>p" + i + "</Id></SignedIdentifier>")
-            .reduce("<SignedIdentifiers>", String::concat)
+                .mapToObj(i -> "<SignedIdentifier><Id>p" + i + "</Id></SignedIdentifier>")
+                .reduce("<SignedIdentifiers>", String::concat)
             + "</SignedIdentifiers>";
 
     RawResponse response = raw.put(table.getTableName() + "?comp=acl").xml(body).send();
@@ -121,7 +124,10 @@ abstract class TableAclContract extends ConformanceBase {
 
     RawResponse response =
         raw.put(table + "?comp=acl")
-            .xml("<SignedIdentifiers><SignedIdentifier><Id>" + id + "</Id></SignedIdentifier></SignedIdentifiers>")
+            .xml(
+                "<SignedIdentifiers><SignedIdentifier><Id>"
+                    + id
+                    + "</Id></SignedIdentifier></SignedIdentifiers>")
             .send();
 
     assertXmlError(response, 400, "InvalidXmlDocument");
@@ -129,8 +135,8 @@ abstract class TableAclContract extends ConformanceBase {
 
   /**
    * A malformed document is 400 InvalidXmlDocument "XML specified is not syntactically valid."
-   * (learn.microsoft.com "Common REST API error codes"; Azurite's table StorageErrorFactory has
-   * the same text) and leaves the stored policies as they were.
+   * (learn.microsoft.com "Common REST API error codes"; Azurite's table StorageErrorFactory has the
+   * same text) and leaves the stored policies as they were.
    */
   @Test
   void setAcl_withMalformedXmlOrTime_returns400InXml_andChangesNothing() {
@@ -141,14 +147,17 @@ abstract class TableAclContract extends ConformanceBase {
     RawResponse malformed = raw.put(table + "?comp=acl").xml("<SignedIdentifiers><Signed").send();
     assertXmlError(malformed, 400, "InvalidXmlDocument");
     assertThat(malformed.bodyText())
-        .contains("<m:message xml:lang=\"en-US\">XML specified is not syntactically valid.\nRequestId:");
+        .contains(
+            "<m:message xml:lang=\"en-US\">XML specified is not syntactically valid.\nRequestId:");
     assertXmlError(raw.put(table + "?comp=acl").xml("<Other/>").send(), 400, "InvalidXmlDocument");
     assertXmlError(
         raw.put(table + "?comp=acl")
-            .xml("<SignedIdentifiers><SignedIdentifier><Id>x</Id><AccessPolicy>"
-                + "<Start>yesterday</Start></AccessPolicy></SignedIdentifier></SignedIdentifiers>")
+            .xml(
+                "<SignedIdentifiers><SignedIdentifier><Id>x</Id><AccessPolicy>"
+                    + "<Start>yesterday</Start></AccessPolicy></SignedIdentifier></SignedIdentifiers>")
             .send(),
-        400, "InvalidXmlNodeValue");
+        400,
+        "InvalidXmlNodeValue");
     assertThat(ids(client)).containsExactly("kept");
   }
 
@@ -191,9 +200,9 @@ abstract class TableAclContract extends ConformanceBase {
   /** The policy ids; the SDK reports an empty list of policies as null. */
   private static List<String> ids(TableClient table) {
     List<TableSignedIdentifier> identifiers = table.getAccessPolicies().getIdentifiers();
-    return identifiers == null ? List.of() : identifiers.stream()
-        .map(TableSignedIdentifier::getId)
-        .toList();
+    return identifiers == null
+        ? List.of()
+        : identifiers.stream().map(TableSignedIdentifier::getId).toList();
   }
 
   /** An XML operation's error: status, x-ms-error-code, and the code inside the XML body. */
@@ -206,9 +215,11 @@ abstract class TableAclContract extends ConformanceBase {
     assertError(response, status, code);
     assertThat(response.header("Content-Type")).isEqualTo("application/xml");
     assertThat(response.bodyText())
-        .startsWith("<?xml version=\"1.0\" encoding=\"utf-8\"?><m:error xmlns:m=\""
-            + "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata\"><m:code>" + code
-            + "</m:code><m:message xml:lang=\"en-US\">")
+        .startsWith(
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?><m:error xmlns:m=\""
+                + "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata\"><m:code>"
+                + code
+                + "</m:code><m:message xml:lang=\"en-US\">")
         .endsWith("</m:message></m:error>");
   }
 }

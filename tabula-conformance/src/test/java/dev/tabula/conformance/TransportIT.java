@@ -12,7 +12,6 @@ import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
 import com.azure.data.tables.models.TableEntity;
 import dev.tabula.conformance.support.RawClient;
-import dev.tabula.conformance.support.RawResponse;
 import dev.tabula.conformance.support.TempDirs;
 import dev.tabula.conformance.support.TestAccounts;
 import dev.tabula.conformance.support.TestCertificates;
@@ -57,12 +56,17 @@ class TransportIT {
   void startServer() {
     dir = TempDirs.create("tabula-transport-");
     certificates = TestCertificates.create(dir);
-    Transport transport = Transport.DEFAULTS
-        .withTls(certificates.certificate(), certificates.key(), 0)
-        .withTimeouts(IDLE, REQUEST);
-    server = TabulaServer.start(ServerConfig.defaults().withPort(0)
-        .withEngine(EngineKind.MEMORY, dir).withAccounts(TestAccounts.ALL)
-        .withTransport(transport));
+    Transport transport =
+        Transport.DEFAULTS
+            .withTls(certificates.certificate(), certificates.key(), 0)
+            .withTimeouts(IDLE, REQUEST);
+    server =
+        TabulaServer.start(
+            ServerConfig.defaults()
+                .withPort(0)
+                .withEngine(EngineKind.MEMORY, dir)
+                .withAccounts(TestAccounts.ALL)
+                .withTransport(transport));
   }
 
   @AfterAll
@@ -71,15 +75,20 @@ class TransportIT {
   }
 
   private TableServiceClient httpsClient() throws SSLException {
-    SslContext trust = SslContextBuilder.forClient()
-        .trustManager(certificates.certificate().toFile()).build();
+    SslContext trust =
+        SslContextBuilder.forClient().trustManager(certificates.certificate().toFile()).build();
     reactor.netty.http.client.HttpClient reactorClient =
         reactor.netty.http.client.HttpClient.create().secure(spec -> spec.sslContext(trust));
     String account = TestAccounts.DEVELOPMENT.name();
     return new TableServiceClientBuilder()
-        .connectionString("DefaultEndpointsProtocol=https;AccountName=" + account + ";AccountKey="
-            + TestAccounts.DEVELOPMENT.key() + ";TableEndpoint=" + server.httpsEndpoint(account)
-            + ";")
+        .connectionString(
+            "DefaultEndpointsProtocol=https;AccountName="
+                + account
+                + ";AccountKey="
+                + TestAccounts.DEVELOPMENT.key()
+                + ";TableEndpoint="
+                + server.httpsEndpoint(account)
+                + ";")
         .httpClient(new NettyAsyncHttpClientBuilder(reactorClient).build())
         .retryOptions(new RetryOptions(new FixedDelayOptions(0, Duration.ofMillis(1))))
         .buildClient();
@@ -96,17 +105,20 @@ class TransportIT {
     assertThat(table.getEntity("p", "r").getProperty("v")).isEqualTo(42);
     assertThat(server.httpsPort()).isNotEqualTo(server.port());
     assertThat(new RawClient(server, TestAccounts.DEVELOPMENT).get("Tables").send().bodyText())
-        .as("plain HTTP still serves on the main port").contains(name);
+        .as("plain HTTP still serves on the main port")
+        .contains(name);
   }
 
   @Test
   void https_withAnUntrustedCertificate_isRefusedByTheClient() {
-    TableServiceClient untrusting = new TableServiceClientBuilder()
-        .endpoint(server.httpsEndpoint(TestAccounts.DEVELOPMENT.name()))
-        .credential(new AzureNamedKeyCredential(
-            TestAccounts.DEVELOPMENT.name(), TestAccounts.DEVELOPMENT.key()))
-        .retryOptions(new RetryOptions(new FixedDelayOptions(0, Duration.ofMillis(1))))
-        .buildClient();
+    TableServiceClient untrusting =
+        new TableServiceClientBuilder()
+            .endpoint(server.httpsEndpoint(TestAccounts.DEVELOPMENT.name()))
+            .credential(
+                new AzureNamedKeyCredential(
+                    TestAccounts.DEVELOPMENT.name(), TestAccounts.DEVELOPMENT.key()))
+            .retryOptions(new RetryOptions(new FixedDelayOptions(0, Duration.ofMillis(1))))
+            .buildClient();
 
     assertThatThrownBy(() -> untrusting.listTables().iterator().hasNext())
         .hasStackTraceContaining("SSL");
@@ -119,7 +131,8 @@ class TransportIT {
 
       assertThat(socket.getInputStream().read()).isEqualTo(-1);
       assertThat(Duration.ofNanos(System.nanoTime() - start))
-          .isGreaterThanOrEqualTo(IDLE.minusMillis(500)).isLessThan(IDLE.plusSeconds(5));
+          .isGreaterThanOrEqualTo(IDLE.minusMillis(500))
+          .isLessThan(IDLE.plusSeconds(5));
     }
   }
 
@@ -161,17 +174,26 @@ class TransportIT {
   @Test
   void oversizedHeaders_getTheServiceError_notA5xx() throws IOException {
     String big = "a".repeat(70 * 1024);
-    String answer = exchange("GET /devstoreaccount1/Tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-        + "X-Big: " + big + "\r\n\r\n");
+    String answer =
+        exchange(
+            "GET /devstoreaccount1/Tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "X-Big: "
+                + big
+                + "\r\n\r\n");
 
-    assertThat(answer).startsWith("HTTP/1.1 400").contains("x-ms-error-code: InvalidHeaderValue")
+    assertThat(answer)
+        .startsWith("HTTP/1.1 400")
+        .contains("x-ms-error-code: InvalidHeaderValue")
         .contains("x-ms-request-id");
   }
 
   @Test
   void oversizedUrl_getsInvalidUri_notA5xx() throws IOException {
-    String answer = exchange("GET /devstoreaccount1/" + "a".repeat(40 * 1024)
-        + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    String answer =
+        exchange(
+            "GET /devstoreaccount1/"
+                + "a".repeat(40 * 1024)
+                + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
 
     assertThat(answer).startsWith("HTTP/1.1 400").contains("x-ms-error-code: InvalidUri");
   }
@@ -184,13 +206,20 @@ class TransportIT {
   @Test
   void refusedSignature_isNotEchoedInTheAnswer() throws IOException {
     String signature = "c2VjcmV0LXNpZ25hdHVyZS10aGF0LW11c3Qtbm90LWxlYWs=";
-    String answer = exchange("GET /devstoreaccount1/Tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-        + "x-ms-version: 2019-02-02\r\nx-ms-date: " + java.time.format.DateTimeFormatter
-            .RFC_1123_DATE_TIME.format(java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC))
-        + "\r\nAuthorization: SharedKeyLite devstoreaccount1:" + signature + "\r\n"
-        + "Connection: close\r\n\r\n");
+    String answer =
+        exchange(
+            "GET /devstoreaccount1/Tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "x-ms-version: 2019-02-02\r\nx-ms-date: "
+                + java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                    java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC))
+                + "\r\nAuthorization: SharedKeyLite devstoreaccount1:"
+                + signature
+                + "\r\n"
+                + "Connection: close\r\n\r\n");
 
-    assertThat(answer).startsWith("HTTP/1.1 403").doesNotContain(signature)
+    assertThat(answer)
+        .startsWith("HTTP/1.1 403")
+        .doesNotContain(signature)
         .doesNotContain(TestAccounts.DEVELOPMENT.key());
   }
 

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * A failure that escapes the protocol's own error rendering (an {@link Error} thrown by an engine,
  * i.e. a bug) must still be answered: the brief's "never a hang". Before the worker's safety net
- * the worker thread died with the request and the client waited until its own timeout; found when
- * a Cassandra outage made a CORS-rules read throw after the answer was rendered (issue 18, item 6).
+ * the worker thread died with the request and the client waited until its own timeout; found when a
+ * Cassandra outage made a CORS-rules read throw after the answer was rendered (issue 18, item 6).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class WorkerFailureIT {
@@ -34,8 +34,10 @@ class WorkerFailureIT {
 
   @BeforeAll
   void startServer() {
-    server = TabulaServer.start(ServerConfig.defaults().withPort(0)
-        .withAccounts(TestAccounts.ALL), scansFailWithAnError(new MemoryStorageEngine()));
+    server =
+        TabulaServer.start(
+            ServerConfig.defaults().withPort(0).withAccounts(TestAccounts.ALL),
+            scansFailWithAnError(new MemoryStorageEngine()));
     client = new RawClient(server, TestAccounts.DEVELOPMENT);
   }
 
@@ -50,8 +52,9 @@ class WorkerFailureIT {
     assertThat(client.post("Tables").json("{\"TableName\":\"" + table + "\"}").send().status())
         .isEqualTo(201);
 
-    RawResponse failed = assertTimeoutPreemptively(Duration.ofSeconds(15),
-        () -> client.get(table + "()").exchange());
+    RawResponse failed =
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(15), () -> client.get(table + "()").exchange());
 
     assertError(failed, 500, "InternalError");
     // The server (and its worker pool) goes on: the next request is answered as usual.
@@ -61,18 +64,21 @@ class WorkerFailureIT {
   /** The engine, except that every scan of entities throws an {@link AssertionError}. */
   private static StorageEngine scansFailWithAnError(StorageEngine engine) {
     EntityStore store = engine.entities();
-    EntityStore failing = (EntityStore) Proxy.newProxyInstance(
-        EntityStore.class.getClassLoader(), new Class<?>[] {EntityStore.class},
-        (proxy, method, args) -> {
-          if (method.getName().startsWith("scan")) {
-            throw new AssertionError("an engine bug");
-          }
-          try {
-            return method.invoke(store, args);
-          } catch (InvocationTargetException e) {
-            throw e.getCause();
-          }
-        });
+    EntityStore failing =
+        (EntityStore)
+            Proxy.newProxyInstance(
+                EntityStore.class.getClassLoader(),
+                new Class<?>[] {EntityStore.class},
+                (proxy, method, args) -> {
+                  if (method.getName().startsWith("scan")) {
+                    throw new AssertionError("an engine bug");
+                  }
+                  try {
+                    return method.invoke(store, args);
+                  } catch (InvocationTargetException e) {
+                    throw e.getCause();
+                  }
+                });
     return EntitiesReplaced.of(engine, failing);
   }
 }

@@ -75,7 +75,8 @@ public final class AccessPolicyService {
         throw TableErrorCode.INVALID_XML_DOCUMENT.exception();
       }
       String permission = policy.permission();
-      if (permission != null && !permission.chars().allMatch(c -> TABLE_PERMISSIONS.indexOf(c) >= 0)) {
+      if (permission != null
+          && !permission.chars().allMatch(c -> TABLE_PERMISSIONS.indexOf(c) >= 0)) {
         throw TableErrorCode.INVALID_XML_NODE_VALUE.exception();
       }
     }

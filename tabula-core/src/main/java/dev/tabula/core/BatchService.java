@@ -20,8 +20,8 @@ public final class BatchService {
    * Starts a transaction of {@code operationCount} operations.
    *
    * @throws TableException 400 InvalidInput "The batch request operation exceeds the maximum 100
-   *     changes per change set." for more than 100; the service reports it against operation 0
-   *     (a real-service capture in Azurite's tests/table/apis/table-batch-api-error-handling.md)
+   *     changes per change set." for more than 100; the service reports it against operation 0 (a
+   *     real-service capture in Azurite's tests/table/apis/table-batch-api-error-handling.md)
    */
   public EntityGroupTransaction begin(String account, int operationCount) {
     if (operationCount > EntityGroupTransaction.MAX_OPERATIONS) {

@@ -26,9 +26,9 @@ import java.util.Set;
  * does not exist.}), then that it acts on the same table and PartitionKey as the first operation
  * ({@code CommandsInBatchActOnDifferentPartitions}) and on a RowKey no earlier operation touched
  * ({@code InvalidDuplicateRow}). {@link #commit} makes exactly one {@link EntityStore#apply}, so
- * the engine's guarantees carry over unchanged: every precondition is checked against the state
- * the earlier operations leave, all writes share one commit time, readers see all of them or none,
- * and a failed operation leaves nothing written.
+ * the engine's guarantees carry over unchanged: every precondition is checked against the state the
+ * earlier operations leave, all writes share one commit time, readers see all of them or none, and
+ * a failed operation leaves nothing written.
  *
  * <p>Not thread-safe: one instance serves one request. Nulls are not accepted.
  */
@@ -129,8 +129,8 @@ public final class EntityGroupTransaction {
   }
 
   /**
-   * An insert's keys come from its body, every other operation's from its URL, each checked as
-   * its single form is ({@link EntityRules#checkKey}, {@link EntityRules#checkAddressedKey}).
+   * An insert's keys come from its body, every other operation's from its URL, each checked as its
+   * single form is ({@link EntityRules#checkKey}, {@link EntityRules#checkAddressedKey}).
    */
   private static void checkOwnValidity(BatchOperation operation) {
     Entity entity = operation.entity();

@@ -17,8 +17,8 @@ import java.util.List;
  * budget runs out, or the ranges end. The continuation is the next key to read: inside the current
  * range, or the first key of the next one, so entities a filter skipped are never read again. Like
  * the service's, a page may be empty and still carry a continuation (the time budget ran out, or
- * the page ended exactly at the end of a range). A page also ends once its entities reach
- * {@code maxBytes} (see {@link EntityService#PAGE_BYTES}). Thread-safe.
+ * the page ended exactly at the end of a range). A page also ends once its entities reach {@code
+ * maxBytes} (see {@link EntityService#PAGE_BYTES}). Thread-safe.
  */
 final class EntityQuery {
   private final EntityStore store;
@@ -45,13 +45,17 @@ final class EntityQuery {
     long keptBytes = 0;
     EntityKey next = null;
     for (int i = 0; i < ranges.size(); i++) {
-      if (kept.size() == limit || keptBytes >= maxBytes
-          || System.nanoTime() - deadlineNanos >= 0) {
+      if (kept.size() == limit || keptBytes >= maxBytes || System.nanoTime() - deadlineNanos >= 0) {
         next = QueryPlan.firstKeyOf(ranges.get(i));
         break;
       }
-      ScanRequest request = new ScanRequest(ranges.get(i), limit - kept.size(), deadlineNanos,
-          plan.rowResidual(), maxBytes - keptBytes);
+      ScanRequest request =
+          new ScanRequest(
+              ranges.get(i),
+              limit - kept.size(),
+              deadlineNanos,
+              plan.rowResidual(),
+              maxBytes - keptBytes);
       Page page = store.scan(tableId, request);
       kept.addAll(page.entities());
       scanned += page.scanned();

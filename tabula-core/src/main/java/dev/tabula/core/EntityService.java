@@ -25,17 +25,17 @@ public final class EntityService {
 
   /**
    * A query page also ends once its entities reach 2 MiB by the service's size accounting or an
-   * engine's measure close to it (see ScanRequest#maxBytes; about 1 MiB of JSON for text; a page of 1,000 entities of 1 KiB of JSON still fits), so a page of
-   * 1,000 large entities (up to 1 GiB) is never built whole in memory: the page is complete, with
-   * its continuation, before its status is sent, and a client follows the continuation as it does
-   * after the 5-second budget. Design note (issue 18): this bound was chosen over streaming a
-   * 1,000-entity page with chunked encoding because the continuation headers are only known once
-   * the page is read, and because a body cut short by a failure midway would reach the client
-   * after a 200; a bounded page needs neither a second pass nor a way to report a late failure.
-   * 2 MiB rather than more: the page's JSON then fits the pooled output buffers (see
-   * ReusableOutput), and bench/big-pages.sh measured 8 readers of 0.5 MiB entities at 1.3-1.9 GiB
-   * of resident memory with default JVM flags, against 3.1 GiB with 4 MiB pages and 5.1 GiB with
-   * 8 MiB (docs/robustness.md).
+   * engine's measure close to it (see ScanRequest#maxBytes; about 1 MiB of JSON for text; a page of
+   * 1,000 entities of 1 KiB of JSON still fits), so a page of 1,000 large entities (up to 1 GiB) is
+   * never built whole in memory: the page is complete, with its continuation, before its status is
+   * sent, and a client follows the continuation as it does after the 5-second budget. Design note
+   * (issue 18): this bound was chosen over streaming a 1,000-entity page with chunked encoding
+   * because the continuation headers are only known once the page is read, and because a body cut
+   * short by a failure midway would reach the client after a 200; a bounded page needs neither a
+   * second pass nor a way to report a late failure. 2 MiB rather than more: the page's JSON then
+   * fits the pooled output buffers (see ReusableOutput), and bench/big-pages.sh measured 8 readers
+   * of 0.5 MiB entities at 1.3-1.9 GiB of resident memory with default JVM flags, against 3.1 GiB
+   * with 4 MiB pages and 5.1 GiB with 8 MiB (docs/robustness.md).
    */
   static final long PAGE_BYTES = 2L * 1024 * 1024;
 
@@ -93,19 +93,19 @@ public final class EntityService {
     EntityRules.checkAddressedKey(key.rowKey(), false);
     TableInfo info = tables.table(account, table);
     Write write = Write.delete(key.rowKey(), ifMatch.precondition());
-    return store.applyAsync(info.id(), key.partitionKey(), List.of(write))
-        .thenApply(result -> {
-          committed(result);
-          return null;
-        });
+    return store
+        .applyAsync(info.id(), key.partitionKey(), List.of(write))
+        .thenApply(
+            result -> {
+              committed(result);
+              return null;
+            });
   }
 
   /** Get Entity: 404 ResourceNotFound when there is no such entity. */
   public Entity get(String account, String table, EntityKey key) {
     TableInfo info = tables.table(account, table);
-    return store
-        .read(info.id(), key)
-        .orElseThrow(TableErrorCode.RESOURCE_NOT_FOUND::exception);
+    return store.read(info.id(), key).orElseThrow(TableErrorCode.RESOURCE_NOT_FOUND::exception);
   }
 
   /**
@@ -119,8 +119,8 @@ public final class EntityService {
   }
 
   /**
-   * One page of Query Entities with a {@code $filter}, run as planned by {@link QueryPlanner}
-   * (see {@link EntityQuery}).
+   * One page of Query Entities with a {@code $filter}, run as planned by {@link QueryPlanner} (see
+   * {@link EntityQuery}).
    *
    * @param filter the parsed filter, or null for every entity
    * @param from the continuation of the previous page, or null for the first page
@@ -129,7 +129,8 @@ public final class EntityService {
    *     TableClientQueryTests.Query_WhenUsingZeroTakeCount_ReturnsNoEntities; with a continuation
    *     the SDK, which pages on while there is one, would never finish)
    */
-  public EntityPage query(String account, String table, Filter filter, EntityKey from, Integer top) {
+  public EntityPage query(
+      String account, String table, Filter filter, EntityKey from, Integer top) {
     TableInfo info = tables.table(account, table);
     if (top != null && top == 0) {
       return new EntityPage(List.of(), null, 0, "empty"); // nothing is read: the empty plan
@@ -148,7 +149,8 @@ public final class EntityService {
       String account, String table, Entity entity, Write.Kind kind, Precondition precondition) {
     TableInfo info = tables.table(account, table);
     Write write = new Write(kind, entity.rowKey(), entity.properties(), precondition);
-    return store.applyAsync(info.id(), entity.partitionKey(), List.of(write))
+    return store
+        .applyAsync(info.id(), entity.partitionKey(), List.of(write))
         .thenApply(result -> committed(result).entities().get(0));
   }
 

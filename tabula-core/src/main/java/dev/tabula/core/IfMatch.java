@@ -5,7 +5,9 @@ import dev.tabula.model.ETag;
 import java.time.Instant;
 import java.util.Objects;
 
-/** The {@code If-Match} condition of a write: any version ({@code *}), one ETag, or a foreign one. */
+/**
+ * The {@code If-Match} condition of a write: any version ({@code *}), one ETag, or a foreign one.
+ */
 public sealed interface IfMatch {
 
   /** The engine precondition this condition becomes. */

@@ -18,7 +18,8 @@ final class QueryCounters implements QueryStats {
     returned.add(returnedEntities);
     // "union(n)" counts under "union" so the map stays small.
     String shape = plan.startsWith("union(") ? "union" : plan;
-    LongAdder[] counters = byPlan.computeIfAbsent(shape, k -> new LongAdder[] {new LongAdder(), new LongAdder()});
+    LongAdder[] counters =
+        byPlan.computeIfAbsent(shape, k -> new LongAdder[] {new LongAdder(), new LongAdder()});
     counters[0].add(scannedEntities);
     counters[1].add(returnedEntities);
   }

@@ -12,8 +12,8 @@ import java.util.List;
 /**
  * One page of Query Tables with an optional {@code $filter} over {@code TableName}: walks the
  * catalog in name order, keeps the tables the filter accepts, and continues at the next table to
- * read. Filters compare the name as created (case-sensitively, like any string property); any
- * other property is absent on a table, so comparisons on it match nothing. Stateless.
+ * read. Filters compare the name as created (case-sensitively, like any string property); any other
+ * property is absent on a table, so comparisons on it match nothing. Stateless.
  */
 final class TableQuery {
   /** Tables read from the catalog per call. */

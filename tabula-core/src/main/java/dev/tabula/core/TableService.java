@@ -39,7 +39,9 @@ public final class TableService {
 
   /** The table {@code Tables('name')} names; 404 ResourceNotFound when there is none. */
   public TableInfo describeTable(String account, String name) {
-    return catalog.findTable(account, name).orElseThrow(TableErrorCode.RESOURCE_NOT_FOUND::exception);
+    return catalog
+        .findTable(account, name)
+        .orElseThrow(TableErrorCode.RESOURCE_NOT_FOUND::exception);
   }
 
   /** The table of that name (any case); 404 TableNotFound when there is none. */
@@ -58,8 +60,8 @@ public final class TableService {
   }
 
   /**
-   * One page of the account's tables in name order that pass a {@code $filter} on {@code
-   * TableName} (see {@link TableQuery}).
+   * One page of the account's tables in name order that pass a {@code $filter} on {@code TableName}
+   * (see {@link TableQuery}).
    *
    * @param filter the parsed filter, or null for every table
    * @param fromTableName the {@code NextTableName} of the previous page, or null

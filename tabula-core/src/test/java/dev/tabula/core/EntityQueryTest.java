@@ -30,7 +30,8 @@ class EntityQueryTest {
   }
 
   private EntityPage first(String filter, int limit) {
-    return query.page(1, QueryPlanner.plan(FilterParser.parse(filter)), null, limit, System.nanoTime() + FAR);
+    return query.page(
+        1, QueryPlanner.plan(FilterParser.parse(filter)), null, limit, System.nanoTime() + FAR);
   }
 
   @Test
@@ -76,7 +77,9 @@ class EntityQueryTest {
 
   @Test
   void continuation_resumesWithoutRereadingSkippedEntities() {
-    QueryPlan plan = QueryPlanner.plan(FilterParser.parse("(PartitionKey eq 'b' or PartitionKey eq 'd') and Flag"));
+    QueryPlan plan =
+        QueryPlanner.plan(
+            FilterParser.parse("(PartitionKey eq 'b' or PartitionKey eq 'd') and Flag"));
     List<Entity> all = new ArrayList<>();
     long scanned = 0;
     EntityKey next = null;
@@ -88,18 +91,24 @@ class EntityQueryTest {
       next = page.next();
       pages++;
     } while (next != null && pages < 100);
-    assertThat(all).extracting(Entity::key).containsExactly(
-        new EntityKey("b", "r8"), new EntityKey("b", "r9"), new EntityKey("d", "r8"), new EntityKey("d", "r9"));
+    assertThat(all)
+        .extracting(Entity::key)
+        .containsExactly(
+            new EntityKey("b", "r8"),
+            new EntityKey("b", "r9"),
+            new EntityKey("d", "r8"),
+            new EntityKey("d", "r9"));
     assertThat(scanned).isEqualTo(20); // each of the two partitions read once
   }
 
   @Test
   void everyLimit_returnsEveryMatchExactlyOnceInOrder() {
-    String filter = "(PartitionKey ge 'b' and PartitionKey lt 'd' and RowKey lt 'r5') or (PartitionKey eq 'd' and RowKey eq 'r9')"
-        + " or (PartitionKey eq 'a' and RowKey gt 'r7')";
+    String filter =
+        "(PartitionKey ge 'b' and PartitionKey lt 'd' and RowKey lt 'r5') or (PartitionKey eq 'd' and RowKey eq 'r9')"
+            + " or (PartitionKey eq 'a' and RowKey gt 'r7')";
     QueryPlan plan = QueryPlanner.plan(FilterParser.parse(filter));
-    List<Entity> expected = store.rows.values().stream()
-        .filter(FilterEvaluator.predicate(plan.filter())).toList();
+    List<Entity> expected =
+        store.rows.values().stream().filter(FilterEvaluator.predicate(plan.filter())).toList();
     for (int limit = 1; limit <= 13; limit++) {
       List<Entity> all = new ArrayList<>();
       EntityKey next = null;
@@ -118,7 +127,8 @@ class EntityQueryTest {
     long oneEntity = dev.tabula.model.EntityRules.size(store.rows.values().iterator().next());
     // Two and a half entities' worth: a page ends once it holds three (checked before the next).
     EntityQuery bounded = new EntityQuery(store, counters, oneEntity * 5 / 2);
-    QueryPlan plan = QueryPlanner.plan(FilterParser.parse("PartitionKey eq 'a' or PartitionKey eq 'c'"));
+    QueryPlan plan =
+        QueryPlanner.plan(FilterParser.parse("PartitionKey eq 'a' or PartitionKey eq 'c'"));
     List<Entity> all = new ArrayList<>();
     EntityKey next = null;
     int pages = 0;

@@ -5,8 +5,8 @@ import java.util.Optional;
 /**
  * Small per-account values the service keeps outside any table, such as the Table service
  * properties (analytics settings and CORS rules). The engine stores each value as opaque bytes
- * under an account and a name and interprets none of it: the caller owns the format, and should
- * put a version in it.
+ * under an account and a name and interprets none of it: the caller owns the format, and should put
+ * a version in it.
  *
  * <p>Implementations are thread-safe. {@link #write} replaces the whole value atomically: a
  * concurrent {@link #read} sees the old value or the new one, never a mix. It is durable on return

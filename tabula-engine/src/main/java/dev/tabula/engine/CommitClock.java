@@ -22,7 +22,9 @@ public final class CommitClock {
     return new CommitClock(Clock.systemUTC());
   }
 
-  /** The next commit time: the wall clock's, or one tick after the previous one if that is later. */
+  /**
+   * The next commit time: the wall clock's, or one tick after the previous one if that is later.
+   */
   public Instant next() {
     long now = EdmDateTimes.toTicks(wallClock.instant());
     return EdmDateTimes.fromTicks(lastTicks.updateAndGet(last -> Math.max(now, last + 1)));

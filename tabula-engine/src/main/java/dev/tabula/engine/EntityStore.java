@@ -31,10 +31,10 @@ public interface EntityStore {
   ApplyResult apply(long tableId, String partitionKey, List<Write> writes);
 
   /**
-   * {@link #apply}, completing a stage instead of returning: with the result, or exceptionally
-   * with what {@code apply} would have thrown. An engine with {@link
-   * Capability#NON_BLOCKING_WRITES} returns at once, also inside {@link NonBlocking#attempt};
-   * otherwise this applies before it returns, and inside an attempt it refuses without effect.
+   * {@link #apply}, completing a stage instead of returning: with the result, or exceptionally with
+   * what {@code apply} would have thrown. An engine with {@link Capability#NON_BLOCKING_WRITES}
+   * returns at once, also inside {@link NonBlocking#attempt}; otherwise this applies before it
+   * returns, and inside an attempt it refuses without effect.
    */
   default CompletableFuture<ApplyResult> applyAsync(
       long tableId, String partitionKey, List<Write> writes) {

@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /**
  * A position between keys in (PartitionKey, RowKey) order: just before a key, or just after every
- * key of a partition. A position is needed for the second kind because no key marks "after the
- * last RowKey of a partition".
+ * key of a partition. A position is needed for the second kind because no key marks "after the last
+ * RowKey of a partition".
  */
 public sealed interface KeyBound {
 

@@ -4,10 +4,10 @@ import java.util.function.Supplier;
 
 /**
  * Engine calls made from a thread that must never wait (a network event loop). Inside {@link
- * #attempt}, an engine that declares {@link Capability#NON_BLOCKING_READS} answers a read only
- * from memory and throws {@link WouldBlock} instead of waiting for a disk, a lock or the network;
- * every other call throws {@link WouldBlock} before it has any effect. The caller then makes the
- * same call again on a thread that may wait.
+ * #attempt}, an engine that declares {@link Capability#NON_BLOCKING_READS} answers a read only from
+ * memory and throws {@link WouldBlock} instead of waiting for a disk, a lock or the network; every
+ * other call throws {@link WouldBlock} before it has any effect. The caller then makes the same
+ * call again on a thread that may wait.
  *
  * <p>Why: a point read of a cached entity costs microseconds, but handing it to a worker thread and
  * back costs two thread wake-ups, which on a small machine are most of a read's time.

@@ -10,15 +10,18 @@ import java.util.Objects;
  * One page of a scan.
  *
  * @param entities the entities kept by the filter, in key order
- * @param resumeKey the next key to read (continue with {@link KeyRange#resumeAt}), or null when
- *     the range is exhausted
+ * @param resumeKey the next key to read (continue with {@link KeyRange#resumeAt}), or null when the
+ *     range is exhausted
  * @param stopReason why the page ended
  * @param scanned how many entities were read, including those the filter rejected
  * @param keptBytes the size of the entities kept, as counted against {@link ScanRequest#maxBytes}
  *     (0 when the scan had no byte bound)
  */
 public record Page(
-    List<Entity> entities, EntityKey resumeKey, StopReason stopReason, long scanned,
+    List<Entity> entities,
+    EntityKey resumeKey,
+    StopReason stopReason,
+    long scanned,
     long keptBytes) {
   /** A page whose bytes were not counted. */
   public Page(List<Entity> entities, EntityKey resumeKey, StopReason stopReason, long scanned) {

@@ -10,29 +10,30 @@ import java.util.function.Predicate;
 /**
  * Decides which rows of a scan go into the page, and says which properties it reads, so an engine
  * that stores entities encoded can decode only those before deciding, and build the whole entity
- * only for rows that pass. An engine that holds whole entities may simply present them (see
- * {@link Row#of}). Implementations are immutable and thread-safe; a scan may call {@link #test}
- * from any thread, once per row, in key order.
+ * only for rows that pass. An engine that holds whole entities may simply present them (see {@link
+ * Row#of}). Implementations are immutable and thread-safe; a scan may call {@link #test} from any
+ * thread, once per row, in key order.
  */
 public interface RowFilter {
 
   /** Keeps every row and reads nothing. */
-  RowFilter ALL = new RowFilter() {
-    @Override
-    public Set<String> properties() {
-      return Set.of();
-    }
+  RowFilter ALL =
+      new RowFilter() {
+        @Override
+        public Set<String> properties() {
+          return Set.of();
+        }
 
-    @Override
-    public boolean test(Row row) {
-      return true;
-    }
-  };
+        @Override
+        public boolean test(Row row) {
+          return true;
+        }
+      };
 
   /**
-   * The names of the custom properties {@link #test} may read through {@link Row#property}, or
-   * null when it may read any of them (for example through {@link Row#entity}). {@code
-   * PartitionKey}, {@code RowKey} and {@code Timestamp} are always readable and need not be named.
+   * The names of the custom properties {@link #test} may read through {@link Row#property}, or null
+   * when it may read any of them (for example through {@link Row#entity}). {@code PartitionKey},
+   * {@code RowKey} and {@code Timestamp} are always readable and need not be named.
    */
   Set<String> properties();
 

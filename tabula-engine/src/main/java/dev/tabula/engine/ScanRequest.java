@@ -14,13 +14,12 @@ import java.util.function.Predicate;
  *     StopReason#TIME_LIMIT_REACHED}, returning what it has
  * @param filter keeps a row in the page; rejected rows are scanned, not returned. An engine may
  *     decode only the properties it {@linkplain RowFilter#properties() reads} before deciding.
- * @param maxBytes the page ends with {@link StopReason#RETURN_LIMIT_REACHED} once the entities
- *     kept reach this many bytes, checked before reading the next one, so a page always holds at
- *     least one entity; it bounds the memory a page of large entities takes, whatever {@code
- *     limit} allows. Bytes by the service's size accounting ({@link #sizeOf}), or by an engine's
- *     cheaper measure close to it: RocksDB counts twice its stored value's length (the service
- *     counts 2 bytes per string character), as decoding every property to size it doubled the
- *     cost of a page
+ * @param maxBytes the page ends with {@link StopReason#RETURN_LIMIT_REACHED} once the entities kept
+ *     reach this many bytes, checked before reading the next one, so a page always holds at least
+ *     one entity; it bounds the memory a page of large entities takes, whatever {@code limit}
+ *     allows. Bytes by the service's size accounting ({@link #sizeOf}), or by an engine's cheaper
+ *     measure close to it: RocksDB counts twice its stored value's length (the service counts 2
+ *     bytes per string character), as decoding every property to size it doubled the cost of a page
  */
 public record ScanRequest(
     KeyRange range, int limit, long deadlineNanos, RowFilter filter, long maxBytes) {

@@ -77,26 +77,34 @@ class PartitionBatchTest {
   void insert_ontoStoredRow_isRejectedWithEntityAlreadyExists() {
     store("a", props("x", 1));
 
-    assertRejected(plan(Write.put("a", props("x", 2), Precondition.MUST_NOT_EXIST)),
-        0, TableErrorCode.ENTITY_ALREADY_EXISTS);
+    assertRejected(
+        plan(Write.put("a", props("x", 2), Precondition.MUST_NOT_EXIST)),
+        0,
+        TableErrorCode.ENTITY_ALREADY_EXISTS);
   }
 
   @Test
   void missingRow_isResourceNotFound_forDeleteMustExistAndTimestamp() {
     assertRejected(
         plan(Write.delete("a", Precondition.NONE)), 0, TableErrorCode.RESOURCE_NOT_FOUND);
-    assertRejected(plan(Write.merge("a", props("x", 1), Precondition.MUST_EXIST)),
-        0, TableErrorCode.RESOURCE_NOT_FOUND);
-    assertRejected(plan(Write.put("a", props("x", 1), new Precondition.TimestampEquals(NOW))),
-        0, TableErrorCode.RESOURCE_NOT_FOUND);
+    assertRejected(
+        plan(Write.merge("a", props("x", 1), Precondition.MUST_EXIST)),
+        0,
+        TableErrorCode.RESOURCE_NOT_FOUND);
+    assertRejected(
+        plan(Write.put("a", props("x", 1), new Precondition.TimestampEquals(NOW))),
+        0,
+        TableErrorCode.RESOURCE_NOT_FOUND);
   }
 
   @Test
   void timestampEquals_appliesOnlyToThatVersion() {
     store("a", props("x", 1));
 
-    assertRejected(plan(Write.delete("a", new Precondition.TimestampEquals(NOW))),
-        0, TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED);
+    assertRejected(
+        plan(Write.delete("a", new Precondition.TimestampEquals(NOW))),
+        0,
+        TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED);
     assertThat(plan(Write.delete("a", new Precondition.TimestampEquals(STORED_AT))))
         .isInstanceOf(PartitionBatch.Commit.class);
   }
@@ -109,8 +117,10 @@ class PartitionBatchTest {
     }
     store("a", full);
 
-    assertRejected(plan(Write.merge("a", props("extra", 1), Precondition.NONE)),
-        0, TableErrorCode.TOO_MANY_PROPERTIES);
+    assertRejected(
+        plan(Write.merge("a", props("extra", 1), Precondition.NONE)),
+        0,
+        TableErrorCode.TOO_MANY_PROPERTIES);
   }
 
   @Test
@@ -155,8 +165,7 @@ class PartitionBatchTest {
 
     assertThatThrownBy(
             () ->
-                PartitionBatch.plan(
-                    PK, List.of(Write.delete("a", Precondition.NONE)), NOW, broken))
+                PartitionBatch.plan(PK, List.of(Write.delete("a", Precondition.NONE)), NOW, broken))
         .isInstanceOf(IOException.class);
   }
 

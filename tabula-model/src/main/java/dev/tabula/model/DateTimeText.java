@@ -11,9 +11,9 @@ import java.time.format.DateTimeFormatter;
  * byte array, without {@link DateTimeFormatter}: every entity of a query response needs it three
  * times (Timestamp, the ETag, each DateTime property), and the formatter was about a quarter of a
  * query's CPU. The output equals {@code ISO_LOCAL_DATE_TIME} of the whole seconds, then {@code .}
- * and the 7-digit tick fraction with trailing zeros trimmed, then {@code Z}
- * ({@code EdmDateTimesFormatProperties} checks it against that over the service's whole range).
- * Stateless and thread-safe.
+ * and the 7-digit tick fraction with trailing zeros trimmed, then {@code Z} ({@code
+ * EdmDateTimesFormatProperties} checks it against that over the service's whole range). Stateless
+ * and thread-safe.
  */
 final class DateTimeText {
   /** {@code yyyy-MM-ddTHH:mm:ss.fffffffZ}, the longest form for years 0 to 9999. */
@@ -40,7 +40,9 @@ final class DateTimeText {
   static String format(Instant instant) {
     byte[] out = new byte[MAX_LENGTH];
     int length = write(out, 0, instant, false);
-    return length < 0 ? slowFormat(instant) : new String(out, 0, length, StandardCharsets.ISO_8859_1);
+    return length < 0
+        ? slowFormat(instant)
+        : new String(out, 0, length, StandardCharsets.ISO_8859_1);
   }
 
   /**
@@ -53,7 +55,8 @@ final class DateTimeText {
     long seconds = instant.getEpochSecond();
     long days = Math.floorDiv(seconds, SECONDS_PER_DAY);
     int secondOfDay = (int) Math.floorMod(seconds, SECONDS_PER_DAY);
-    // Days to a proleptic Gregorian date (H. Hinnant's days_from_civil, inverted), in 400-year eras.
+    // Days to a proleptic Gregorian date (H. Hinnant's days_from_civil, inverted), in 400-year
+    // eras.
     long shifted = days + 719_468;
     long era = Math.floorDiv(shifted, 146_097);
     int dayOfEra = (int) (shifted - era * 146_097);
@@ -136,14 +139,19 @@ final class DateTimeText {
    * The instant of {@code yyyy-MM-ddTHH:mm:ss[.f{1,9}]Z}, the form every SDK sends, truncated to
    * the 100 ns tick; null for any other text, also a valid one, which the caller parses with
    * java.time (Parsed's field maps were ~3% of an insert's CPU). Only a value that is certainly
-   * valid is answered, so the result always equals the java.time one
-   * ({@code EdmDateTimesParseProperties}).
+   * valid is answered, so the result always equals the java.time one ({@code
+   * EdmDateTimesParseProperties}).
    */
   static Instant parseCanonical(String text) {
     int length = text.length();
-    if (length < 20 || length > 30 || text.charAt(length - 1) != 'Z'
-        || text.charAt(4) != '-' || text.charAt(7) != '-' || text.charAt(10) != 'T'
-        || text.charAt(13) != ':' || text.charAt(16) != ':') {
+    if (length < 20
+        || length > 30
+        || text.charAt(length - 1) != 'Z'
+        || text.charAt(4) != '-'
+        || text.charAt(7) != '-'
+        || text.charAt(10) != 'T'
+        || text.charAt(13) != ':'
+        || text.charAt(16) != ':') {
       return null;
     }
     int year = number(text, 0, 4);
@@ -152,8 +160,17 @@ final class DateTimeText {
     int hour = number(text, 11, 13);
     int minute = number(text, 14, 16);
     int second = number(text, 17, 19);
-    if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)
-        || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) {
+    if (year < 0
+        || month < 1
+        || month > 12
+        || day < 1
+        || day > daysIn(year, month)
+        || hour < 0
+        || hour > 23
+        || minute < 0
+        || minute > 59
+        || second < 0
+        || second > 59) {
       return null;
     }
     int nanos = 0;
@@ -170,8 +187,8 @@ final class DateTimeText {
         nanos *= 10;
       }
     }
-    long seconds = daysFromCivil(year, month, day) * SECONDS_PER_DAY
-        + hour * 3600L + minute * 60L + second;
+    long seconds =
+        daysFromCivil(year, month, day) * SECONDS_PER_DAY + hour * 3600L + minute * 60L + second;
     return Instant.ofEpochSecond(seconds, nanos - nanos % 100);
   }
 
@@ -209,8 +226,9 @@ final class DateTimeText {
   /** Years beyond 4 digits, which the service's range excludes; kept only so nothing throws. */
   private static String slowFormat(Instant instant) {
     Instant t = EdmDateTimes.truncate(instant);
-    String base = DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
-        LocalDateTime.ofEpochSecond(t.getEpochSecond(), 0, ZoneOffset.UTC));
+    String base =
+        DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
+            LocalDateTime.ofEpochSecond(t.getEpochSecond(), 0, ZoneOffset.UTC));
     byte[] fraction = new byte[8];
     int end = fraction(fraction, 0, t.getNano() / 100);
     return base + new String(fraction, 0, end, StandardCharsets.ISO_8859_1) + "Z";

@@ -6,8 +6,8 @@ import java.util.Objects;
 
 /**
  * The service's weak ETag, derived from an entity's Timestamp: {@code
- * W/"datetime'2020-10-01T00%3A38%3A37.6216947Z'"} (captured from the real service; the {@code 0x...}
- * form in the documentation samples is not what it returns).
+ * W/"datetime'2020-10-01T00%3A38%3A37.6216947Z'"} (captured from the real service; the {@code
+ * 0x...} form in the documentation samples is not what it returns).
  */
 public record ETag(Instant timestamp) {
   private static final String PREFIX = "W/\"datetime'";
@@ -51,7 +51,9 @@ public record ETag(Instant timestamp) {
 
   /** Parses the header form; returns null when the text is not an ETag this service issued. */
   public static ETag parse(String text) {
-    if (text == null || !text.startsWith(PREFIX) || !text.endsWith(SUFFIX)
+    if (text == null
+        || !text.startsWith(PREFIX)
+        || !text.endsWith(SUFFIX)
         || text.length() < PREFIX.length() + SUFFIX.length()) {
       return null;
     }

@@ -42,10 +42,10 @@ public final class EdmDateTimes {
 
   /**
    * Writes {@link #format}'s text as ASCII bytes at {@code pos}, for writers that copy it into a
-   * response without making a {@code String}, and returns the position after it. Returns -1,
-   * having written nothing useful, for a year beyond four digits (outside the service's range),
-   * which the caller formats with {@link #format}. {@code out} needs room for {@link
-   * #MAX_TEXT_LENGTH} bytes from {@code pos}.
+   * response without making a {@code String}, and returns the position after it. Returns -1, having
+   * written nothing useful, for a year beyond four digits (outside the service's range), which the
+   * caller formats with {@link #format}. {@code out} needs room for {@link #MAX_TEXT_LENGTH} bytes
+   * from {@code pos}.
    */
   public static int write(byte[] out, int pos, Instant instant) {
     return DateTimeText.write(out, pos, instant, false);
@@ -62,11 +62,13 @@ public final class EdmDateTimes {
       return canonical;
     }
     try {
-      return truncate(OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant());
+      return truncate(
+          OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant());
     } catch (DateTimeParseException withOffsetFailed) {
       try {
         return truncate(
-            LocalDateTime.parse(text, DateTimeFormatter.ISO_LOCAL_DATE_TIME).toInstant(ZoneOffset.UTC));
+            LocalDateTime.parse(text, DateTimeFormatter.ISO_LOCAL_DATE_TIME)
+                .toInstant(ZoneOffset.UTC));
       } catch (DateTimeParseException e) {
         return null;
       }

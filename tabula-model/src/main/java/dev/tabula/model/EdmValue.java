@@ -18,8 +18,8 @@ public sealed interface EdmValue {
 
   /**
    * An {@code Edm.String}. One read from storage keeps its stored bytes and makes its {@code
-   * String} only when asked: a query page mostly copies strings into JSON, and decoding them
-   * first, then encoding them again, was about a tenth of its CPU. Equal by text.
+   * String} only when asked: a query page mostly copies strings into JSON, and decoding them first,
+   * then encoding them again, was about a tenth of its CPU. Equal by text.
    */
   final class EdmString implements EdmValue {
     private final byte[] encoded;
@@ -41,8 +41,8 @@ public sealed interface EdmValue {
     /**
      * The string stored as {@code encoded}, decoded by {@code decoder} when first asked for. The
      * encoding must be ASCII-transparent, as UTF-8 is: a byte below 0x80 stands for that ASCII
-     * character and is never part of another's encoding. The caller gives the array up and must
-     * not modify it.
+     * character and is never part of another's encoding. The caller gives the array up and must not
+     * modify it.
      */
     public static EdmString ofEncoded(byte[] encoded, Function<byte[], String> decoder) {
       return new EdmString(
@@ -141,7 +141,9 @@ public sealed interface EdmValue {
     }
   }
 
-  /** An {@code Edm.DateTime}, UTC, with the service's 100 ns precision (see {@link EdmDateTimes}). */
+  /**
+   * An {@code Edm.DateTime}, UTC, with the service's 100 ns precision (see {@link EdmDateTimes}).
+   */
   record EdmDateTime(Instant value) implements EdmValue {
     public EdmDateTime {
       value = EdmDateTimes.truncate(Objects.requireNonNull(value, "value"));

@@ -5,9 +5,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * An entity: its key, the server-set Timestamp (null before it is stored) and its custom
- * properties in the order they were given, copied unless they are {@link ImmutableProperties}.
- * The property map never holds PartitionKey, RowKey or Timestamp; those are fields.
+ * An entity: its key, the server-set Timestamp (null before it is stored) and its custom properties
+ * in the order they were given, copied unless they are {@link ImmutableProperties}. The property
+ * map never holds PartitionKey, RowKey or Timestamp; those are fields.
  */
 public record Entity(
     String partitionKey, String rowKey, Instant timestamp, Map<String, EdmValue> properties) {
@@ -19,7 +19,8 @@ public record Entity(
   }
 
   /** An entity that has not been stored yet. */
-  public static Entity unsaved(String partitionKey, String rowKey, Map<String, EdmValue> properties) {
+  public static Entity unsaved(
+      String partitionKey, String rowKey, Map<String, EdmValue> properties) {
     return new Entity(partitionKey, rowKey, null, properties);
   }
 

@@ -41,11 +41,11 @@ public final class EntityRules {
 
   /**
    * Checks a key an operation takes from its URL (Update, Merge, Delete and the two upserts). A
-   * forbidden character is 400 OutOfRangeInput with the service's generic text, "One of the
-   * request inputs is out of range." (CloudStub's real-account tests of Replace, Merge, Delete,
+   * forbidden character is 400 OutOfRangeInput with the service's generic text, "One of the request
+   * inputs is out of range." (CloudStub's real-account tests of Replace, Merge, Delete,
    * InsertOrReplace and InsertOrMerge, single and in a batch; {@code /} and {@code \} fail earlier,
-   * as a URL syntax error). The 1,024-character limit applies only where an entity would be
-   * stored, an upsert: an Update, Merge or Delete of longer keys finds no entity and answers 404
+   * as a URL syntax error). The 1,024-character limit applies only where an entity would be stored,
+   * an upsert: an Update, Merge or Delete of longer keys finds no entity and answers 404
    * ResourceNotFound (CloudStub, Execute_WhenEntityDoesNotExist_ThrowsException of Merge, Replace
    * and Delete, with keys of 2,048 characters).
    *
@@ -115,13 +115,20 @@ public final class EntityRules {
    * The service's 400 OutOfRangeInput for a DateTime outside 1601..9999, the value shown in UTC as
    * {@code MM/dd/yyyy HH:mm:ss}: "The 'DateTimeProp' parameter of value '12/31/1600 23:59:59' is
    * out of range." (CloudStub's real-account tests, Execute_WhenDateTimePropertyIsInvalid of
-   * Insert, Replace, Merge and the upserts, message formatted {@code {value:MM/dd/yyyy
-   * HH:mm:ss}}).
+   * Insert, Replace, Merge and the upserts, message formatted {@code {value:MM/dd/yyyy HH:mm:ss}}).
    */
   public static TableException dateTimeOutOfRange(String name, Instant value) {
     LocalDateTime t = LocalDateTime.ofInstant(value, ZoneOffset.UTC);
-    String shown = String.format(Locale.ROOT, "%02d/%02d/%04d %02d:%02d:%02d",
-        t.getMonthValue(), t.getDayOfMonth(), t.getYear(), t.getHour(), t.getMinute(), t.getSecond());
+    String shown =
+        String.format(
+            Locale.ROOT,
+            "%02d/%02d/%04d %02d:%02d:%02d",
+            t.getMonthValue(),
+            t.getDayOfMonth(),
+            t.getYear(),
+            t.getHour(),
+            t.getMinute(),
+            t.getSecond());
     return TableErrorCode.OUT_OF_RANGE_INPUT.exception(
         "The '" + name + "' parameter of value '" + shown + "' is out of range.");
   }
@@ -153,9 +160,9 @@ public final class EntityRules {
   }
 
   /**
-   * The service's size accounting (Windows Azure Storage team, "Understanding Windows Azure
-   * Storage Billing"): 4 bytes + 2 per key character + for each property 8 bytes + 2 per name
-   * character + the value's size.
+   * The service's size accounting (Windows Azure Storage team, "Understanding Windows Azure Storage
+   * Billing"): 4 bytes + 2 per key character + for each property 8 bytes + 2 per name character +
+   * the value's size.
    */
   public static long size(Entity entity) {
     long total = 4 + 2L * (entity.partitionKey().length() + entity.rowKey().length());

@@ -1,6 +1,9 @@
 package dev.tabula.model;
 
-/** The service's documented limits (learn.microsoft.com "Understanding the Table service data model"). */
+/**
+ * The service's documented limits (learn.microsoft.com "Understanding the Table service data
+ * model").
+ */
 public final class Limits {
   /** Custom properties an entity may carry besides PartitionKey, RowKey and Timestamp. */
   public static final int MAX_CUSTOM_PROPERTIES = 252;

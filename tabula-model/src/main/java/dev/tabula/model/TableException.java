@@ -3,8 +3,8 @@ package dev.tabula.model;
 import java.util.Objects;
 
 /**
- * A failure the client caused or must be told about, carrying the service's error code. Its
- * message is the text sent to the client, so it must never hold a key or a signature.
+ * A failure the client caused or must be told about, carrying the service's error code. Its message
+ * is the text sent to the client, so it must never hold a key or a signature.
  */
 public final class TableException extends RuntimeException {
   private static final long serialVersionUID = 1L;

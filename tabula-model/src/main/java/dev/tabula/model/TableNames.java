@@ -10,9 +10,9 @@ import java.util.regex.Pattern;
  * <p>The reserved name is 400 InvalidInput with the default message, not InvalidResourceName: a
  * real account answers Create Table of {@code tables} so (CloudStub
  * CloudStub.Azure.Cosmos.Table.Tests/TableTests/Sync/StubCloudTableTests.cs,
- * Create_WhenTableNameIsReserved_ThrowsException). The records try only the lower-case name;
- * names compare case-insensitively, so {@code Tables} is reserved too (Azurite's legacy table
- * name validator matches {@code /^tables$/i}).
+ * Create_WhenTableNameIsReserved_ThrowsException). The records try only the lower-case name; names
+ * compare case-insensitively, so {@code Tables} is reserved too (Azurite's legacy table name
+ * validator matches {@code /^tables$/i}).
  */
 public final class TableNames {
   private static final Pattern VALID = Pattern.compile("[A-Za-z][A-Za-z0-9]*");

@@ -9,10 +9,11 @@ import org.junit.jupiter.api.Test;
  * The ETag's text trims trailing fractional zeros, as the service's does, and is compared by the
  * instant it names. Real-account recordings of azure-sdk-for-js
  * (sdk/tables/data-tables/recordings/node/tableclient_sasconnectionstring_listentities/
- * recording_should_list_binary_with_filter.js) carry {@code W/"datetime'2021-06-04T21%3A59%3A49.864889Z'"}
- * with Timestamp {@code 2021-06-04T21:59:49.864889Z}, and another one an ETag header
- * {@code W/"datetime'2021-10-15T16%3A13%3A07.21463Z'"}: six and five digits, not the seven of
- * .NET's round-trip form (which only the time in error messages uses).
+ * recording_should_list_binary_with_filter.js) carry {@code
+ * W/"datetime'2021-06-04T21%3A59%3A49.864889Z'"} with Timestamp {@code
+ * 2021-06-04T21:59:49.864889Z}, and another one an ETag header {@code
+ * W/"datetime'2021-10-15T16%3A13%3A07.21463Z'"}: six and five digits, not the seven of .NET's
+ * round-trip form (which only the time in error messages uses).
  */
 class ETagTest {
 

@@ -3,10 +3,10 @@ package dev.tabula.model;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Example;
@@ -33,8 +33,8 @@ class EdmDateTimesFormatProperties {
   @Property(tries = 3000)
   void fromTicks_isTheInstantThatManyTicksFromTheEpoch_andRoundTrips(@ForAll("ticks") long ticks) {
     Instant instant = EdmDateTimes.fromTicks(ticks);
-    assertThat(instant).isEqualTo(
-        Instant.EPOCH.plus(ticks / 10, ChronoUnit.MICROS).plusNanos(ticks % 10 * 100));
+    assertThat(instant)
+        .isEqualTo(Instant.EPOCH.plus(ticks / 10, ChronoUnit.MICROS).plusNanos(ticks % 10 * 100));
     assertThat(EdmDateTimes.toTicks(instant)).isEqualTo(ticks);
   }
 
@@ -81,11 +81,14 @@ class EdmDateTimesFormatProperties {
     return Arbitraries.longs().between(MIN_TICKS, MAX_TICKS);
   }
 
-  /** The java.time implementation that {@link EdmDateTimes#format} had before, kept as the oracle. */
+  /**
+   * The java.time implementation that {@link EdmDateTimes#format} had before, kept as the oracle.
+   */
   private static String reference(Instant instant) {
     Instant t = EdmDateTimes.truncate(instant);
-    String base = DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
-        LocalDateTime.ofEpochSecond(t.getEpochSecond(), 0, ZoneOffset.UTC));
+    String base =
+        DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
+            LocalDateTime.ofEpochSecond(t.getEpochSecond(), 0, ZoneOffset.UTC));
     int nanos = t.getNano();
     if (nanos == 0) {
       return base + "Z";

@@ -18,8 +18,8 @@ import net.jqwik.api.constraints.IntRange;
 
 /**
  * The hand-rolled parse of the canonical DateTime form gives exactly what java.time gives, for
- * every instant and fraction width, and for near-misses (one character changed, added or
- * dropped), which it must leave to java.time or reject alike.
+ * every instant and fraction width, and for near-misses (one character changed, added or dropped),
+ * which it must leave to java.time or reject alike.
  */
 class EdmDateTimesParseProperties {
   private static final long MIN_TICKS = EdmDateTimes.toTicks(Instant.parse("0000-01-01T00:00:00Z"));
@@ -54,14 +54,16 @@ class EdmDateTimesParseProperties {
 
   @Example
   void parse_calendarEdges_likeJavaTime() {
-    for (String text : new String[] {
-        "2024-02-29T00:00:00Z", "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z",
-        "2000-02-29T23:59:59.9999999Z", "2024-04-31T00:00:00Z", "2024-13-01T00:00:00Z",
-        "2024-00-10T00:00:00Z", "2024-01-00T00:00:00Z", "2024-01-01T24:00:00Z",
-        "2024-01-01T23:60:00Z", "2024-01-01T23:59:60Z", "2024-01-01T00:00:00.123456789Z",
-        "2024-01-01T00:00:00.1234567891Z", "2024-01-01T00:00:00.Z", "1601-01-01T00:00:00Z",
-        "9999-12-31T23:59:59.9999999Z", "0000-01-01T00:00:00Z", "2024-01-01t00:00:00z",
-        "2024-01-01T00:00:00", "2024-01-01T00:00:00+01:00", "+2024-01-01T00:00:00Z"}) {
+    for (String text :
+        new String[] {
+          "2024-02-29T00:00:00Z", "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z",
+          "2000-02-29T23:59:59.9999999Z", "2024-04-31T00:00:00Z", "2024-13-01T00:00:00Z",
+          "2024-00-10T00:00:00Z", "2024-01-00T00:00:00Z", "2024-01-01T24:00:00Z",
+          "2024-01-01T23:60:00Z", "2024-01-01T23:59:60Z", "2024-01-01T00:00:00.123456789Z",
+          "2024-01-01T00:00:00.1234567891Z", "2024-01-01T00:00:00.Z", "1601-01-01T00:00:00Z",
+          "9999-12-31T23:59:59.9999999Z", "0000-01-01T00:00:00Z", "2024-01-01t00:00:00z",
+          "2024-01-01T00:00:00", "2024-01-01T00:00:00+01:00", "+2024-01-01T00:00:00Z"
+        }) {
       assertThat(EdmDateTimes.parse(text)).as(text).isEqualTo(reference(text));
     }
   }
@@ -74,8 +76,9 @@ class EdmDateTimesParseProperties {
   /** {@code yyyy-MM-ddTHH:mm:ss}, then {@code width} fraction digits of the instant, then Z. */
   private static String canonical(long ticks, int width) {
     Instant instant = EdmDateTimes.fromTicks(ticks);
-    String seconds = DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
-        LocalDateTime.ofEpochSecond(instant.getEpochSecond(), 0, ZoneOffset.UTC));
+    String seconds =
+        DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
+            LocalDateTime.ofEpochSecond(instant.getEpochSecond(), 0, ZoneOffset.UTC));
     String nanos = String.format("%09d", instant.getNano() + (ticks & 0x3F)); // below the tick too
     return seconds + (width == 0 ? "" : "." + nanos.substring(0, width)) + "Z";
   }

@@ -21,7 +21,8 @@ class EdmDateTimesTest {
 
   @Test
   void parse_withoutOffsetIsUtc_andTruncatesTo100ns() {
-    assertThat(EdmDateTimes.parse("2024-01-02T03:04:05")).isEqualTo(Instant.parse("2024-01-02T03:04:05Z"));
+    assertThat(EdmDateTimes.parse("2024-01-02T03:04:05"))
+        .isEqualTo(Instant.parse("2024-01-02T03:04:05Z"));
     assertThat(EdmDateTimes.parse("2024-01-02T03:04:05.123456789Z"))
         .isEqualTo(Instant.parse("2024-01-02T03:04:05.1234567Z"));
     assertThat(EdmDateTimes.parse("2024-01-02T05:04:05+02:00"))
@@ -40,7 +41,12 @@ class EdmDateTimesTest {
   @Test
   void ticks_roundTrip() {
     for (Instant t :
-        new Instant[] {EdmDateTimes.MIN, EdmDateTimes.MAX, Instant.EPOCH, Instant.parse("1969-12-31T23:59:59.9999999Z")}) {
+        new Instant[] {
+          EdmDateTimes.MIN,
+          EdmDateTimes.MAX,
+          Instant.EPOCH,
+          Instant.parse("1969-12-31T23:59:59.9999999Z")
+        }) {
       assertThat(EdmDateTimes.fromTicks(EdmDateTimes.toTicks(t))).isEqualTo(t);
     }
   }

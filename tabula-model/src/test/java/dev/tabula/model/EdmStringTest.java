@@ -25,10 +25,13 @@ class EdmStringTest {
   void aStoredString_keepsItsBytes_andDecodesOnce() {
     AtomicInteger decodes = new AtomicInteger();
     byte[] bytes = utf8(TEXT);
-    EdmString stored = EdmString.ofEncoded(bytes, b -> {
-      decodes.incrementAndGet();
-      return decode(b);
-    });
+    EdmString stored =
+        EdmString.ofEncoded(
+            bytes,
+            b -> {
+              decodes.incrementAndGet();
+              return decode(b);
+            });
 
     assertThat(stored.readOnlyEncodedOrNull()).isSameAs(bytes);
     assertThat(decodes).hasValue(0);

@@ -17,12 +17,14 @@ class EntityKeyProperties {
     }
     int byBytes =
         Integer.signum(
-            Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8)));
+            Arrays.compareUnsigned(
+                a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8)));
     assertThat(Integer.signum(EntityKey.KEY_ORDER.compare(a, b))).isEqualTo(byBytes);
   }
 
   @Property
-  void partitionKeyDominatesRowKey(@ForAll String p1, @ForAll String p2, @ForAll String r1, @ForAll String r2) {
+  void partitionKeyDominatesRowKey(
+      @ForAll String p1, @ForAll String p2, @ForAll String r1, @ForAll String r2) {
     int pk = Integer.signum(EntityKey.KEY_ORDER.compare(p1, p2));
     int whole = Integer.signum(new EntityKey(p1, r1).compareTo(new EntityKey(p2, r2)));
     if (pk != 0) {

@@ -22,9 +22,10 @@ class EntityPropertiesTest {
     given.put("c", new EdmInt32(2));
     given.remove("b");
 
-    assertThat(entity.properties()).containsExactly(
-        Map.entry("b", new EdmString("x")), Map.entry("a", new EdmInt32(1)));
-    assertThat(entity.properties()).isEqualTo(Map.of("b", new EdmString("x"), "a", new EdmInt32(1)));
+    assertThat(entity.properties())
+        .containsExactly(Map.entry("b", new EdmString("x")), Map.entry("a", new EdmInt32(1)));
+    assertThat(entity.properties())
+        .isEqualTo(Map.of("b", new EdmString("x"), "a", new EdmInt32(1)));
     assertThat(entity.properties().hashCode())
         .isEqualTo(Map.of("b", new EdmString("x"), "a", new EdmInt32(1)).hashCode());
   }

@@ -1,11 +1,11 @@
 package dev.tabula.protocol;
 
 import dev.tabula.model.TableErrorCode;
+import dev.tabula.model.TableException;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.json.ErrorJsonWriter;
 import dev.tabula.protocol.json.MetadataLevel;
-import dev.tabula.model.TableException;
 import dev.tabula.protocol.xml.ErrorXmlWriter;
 import dev.tabula.protocol.xml.XmlContent;
 import java.time.Clock;

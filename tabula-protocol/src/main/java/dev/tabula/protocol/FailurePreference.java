@@ -8,8 +8,8 @@ import dev.tabula.protocol.routing.ResourceKind;
  * The {@code Preference-Applied} a failed Create Table or Insert Entity still carries. The service
  * applies a recognised {@code Prefer} before the operation runs, so its refusal of the operation
  * says so too: a real account answers a Create Table of an existing name, sent with {@code Prefer:
- * return-no-content}, with 409 TableAlreadyExists and {@code Preference-Applied:
- * return-no-content} (Azure/azure-sdk-for-java
+ * return-no-content}, with 409 TableAlreadyExists and {@code Preference-Applied: return-no-content}
+ * (Azure/azure-sdk-for-java
  * sdk/tables/azure-data-tables/src/test/resources/session-records/AzureTableImplTest.createTableDuplicateNameImpl.json).
  * Without {@code Prefer} no such header is sent, on success or failure (Azure/azure-sdk-for-python
  * recording test_table_entity.pyTestTableEntitytest_insert_entity_conflict.json: 409
@@ -24,8 +24,9 @@ final class FailurePreference {
   /** The value to send with a failure of this operation, or null when none applies. */
   static String of(OperationContext context) {
     ResourceKind kind = context.resource().kind();
-    boolean inserts = (kind == ResourceKind.TABLES || kind == ResourceKind.TABLE)
-        && "POST".equals(context.method());
+    boolean inserts =
+        (kind == ResourceKind.TABLES || kind == ResourceKind.TABLE)
+            && "POST".equals(context.method());
     Boolean noContent = inserts ? RequestOptions.preferNoContent(context.request()) : null;
     if (noContent == null) {
       return null;

@@ -4,12 +4,12 @@ import dev.tabula.model.TableErrorCode;
 import dev.tabula.protocol.http.ServiceRequest;
 
 /**
- * The {@code x-ms-version} rule. Every SharedKey request must name a version (the versioning
- * page: "all non-SAS Table requests must send it"). A request with a shared access signature may
- * leave it out: its version is then the {@code api-version} parameter, else the signed {@code sv}
- * (learn.microsoft.com "Versioning for the Azure Storage services"). Any well-formed date version is accepted,
- * newer ones included: refusing versions the server does not know is the emulator complaint users
- * raise most, and the wire format has not changed since JSON arrived.
+ * The {@code x-ms-version} rule. Every SharedKey request must name a version (the versioning page:
+ * "all non-SAS Table requests must send it"). A request with a shared access signature may leave it
+ * out: its version is then the {@code api-version} parameter, else the signed {@code sv}
+ * (learn.microsoft.com "Versioning for the Azure Storage services"). Any well-formed date version
+ * is accepted, newer ones included: refusing versions the server does not know is the emulator
+ * complaint users raise most, and the wire format has not changed since JSON arrived.
  */
 final class ProtocolVersion {
   /** The version answered when the client sent none (the one every current SDK sends). */

@@ -7,8 +7,8 @@ import dev.tabula.protocol.routing.Resource;
 /**
  * Refuses, before any operation runs, what a request's credentials do not grant: first the
  * connection (client address, protocol), then the operation on the table and the entity its URL
- * names. Keys that only the body names (inserts, batches) and queries are the operations' to
- * check against {@link dev.tabula.protocol.routing.OperationContext#access()}.
+ * names. Keys that only the body names (inserts, batches) and queries are the operations' to check
+ * against {@link dev.tabula.protocol.routing.OperationContext#access()}.
  */
 final class RequestAuthorization {
   private RequestAuthorization() {}

@@ -10,22 +10,30 @@ final class ServiceOperations {
   private ServiceOperations() {}
 
   /**
-   * The operation, or empty when the resource does not take the method (the router then refuses
-   * the request with its own error).
+   * The operation, or empty when the resource does not take the method (the router then refuses the
+   * request with its own error).
    *
    * @param method the effective method (PATCH and X-HTTP-Method resolved)
    */
   static Optional<ServiceOperation> of(ResourceKind kind, String method, ServiceRequest request) {
     ServiceOperation operation =
         switch (kind) {
-          case TABLES -> method.equals("POST") ? ServiceOperation.CREATE_TABLE
-              : read(method, ServiceOperation.QUERY_TABLES);
-          case TABLE_BY_NAME -> method.equals("DELETE") ? ServiceOperation.DELETE_TABLE
-              : read(method, ServiceOperation.QUERY_TABLES);
-          case TABLE -> method.equals("POST") ? ServiceOperation.INSERT_ENTITY
-              : read(method, ServiceOperation.QUERY_ENTITIES);
-          case TABLE_ACL -> method.equals("PUT") ? ServiceOperation.SET_TABLE_ACL
-              : read(method, ServiceOperation.GET_TABLE_ACL);
+          case TABLES ->
+              method.equals("POST")
+                  ? ServiceOperation.CREATE_TABLE
+                  : read(method, ServiceOperation.QUERY_TABLES);
+          case TABLE_BY_NAME ->
+              method.equals("DELETE")
+                  ? ServiceOperation.DELETE_TABLE
+                  : read(method, ServiceOperation.QUERY_TABLES);
+          case TABLE ->
+              method.equals("POST")
+                  ? ServiceOperation.INSERT_ENTITY
+                  : read(method, ServiceOperation.QUERY_ENTITIES);
+          case TABLE_ACL ->
+              method.equals("PUT")
+                  ? ServiceOperation.SET_TABLE_ACL
+                  : read(method, ServiceOperation.GET_TABLE_ACL);
           case BATCH -> method.equals("POST") ? ServiceOperation.ENTITY_GROUP_TRANSACTION : null;
           case ENTITY -> ServiceOperation.onEntity(method, request.header("If-Match") != null);
           case SERVICE -> service(method, request.queryParameter("comp"));

@@ -37,16 +37,18 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The Table service protocol, independent of the transport: a request goes through routing,
- * the version check, authentication and one operation, and every outcome leaves with the
- * service's standard headers. Thread-safe; {@link #handle} blocks on the engine, so transports
- * call it off their I/O threads, and try {@link #handleWithoutBlocking} on them first.
+ * The Table service protocol, independent of the transport: a request goes through routing, the
+ * version check, authentication and one operation, and every outcome leaves with the service's
+ * standard headers. Thread-safe; {@link #handle} blocks on the engine, so transports call it off
+ * their I/O threads, and try {@link #handleWithoutBlocking} on them first.
  */
 public final class TableProtocol {
   private static final Logger LOG = Logger.getLogger(TableProtocol.class.getName());
+
   /** The methods of single-entity writes, as sent or tunnelled (MERGE may arrive as POST). */
   private static final Set<String> ENTITY_WRITE_METHODS =
       Set.of("POST", "PUT", "MERGE", "PATCH", "DELETE");
+
   /**
    * The largest body parsed on a network thread: an entity of about 1 KiB parses in microseconds,
    * but one near the 1 MiB limit would hold up every other connection of the event loop.
@@ -79,8 +81,8 @@ public final class TableProtocol {
       Set<Capability> engineCapabilities) {
     this.answersReadsWithoutBlocking = engineCapabilities.contains(Capability.NON_BLOCKING_READS);
     // A write's attempt authenticates and resolves the table first, which reads without waiting.
-    this.startsWritesWithoutBlocking = answersReadsWithoutBlocking
-        && engineCapabilities.contains(Capability.NON_BLOCKING_WRITES);
+    this.startsWritesWithoutBlocking =
+        answersReadsWithoutBlocking && engineCapabilities.contains(Capability.NON_BLOCKING_WRITES);
     this.parser = new ResourceParser(accounts);
     this.authenticator = authenticator;
     this.router =
@@ -117,34 +119,36 @@ public final class TableProtocol {
     String requestId = RequestIds.next();
     CompletableFuture<ServiceResponse> answer;
     try {
-      answer = Cors.isPreflight(request)
-          ? CompletableFuture.completedFuture(preflight(request))
-          : dispatch(request, scheme, requestId, finishOn);
+      answer =
+          Cors.isPreflight(request)
+              ? CompletableFuture.completedFuture(preflight(request))
+              : dispatch(request, scheme, requestId, finishOn);
     } catch (NonBlocking.WouldBlock e) {
       throw e; // not a failure: the caller answers the request again on a thread that may wait
     } catch (RuntimeException e) {
       answer = CompletableFuture.failedFuture(e);
     }
-    return answer.handle((response, failure) -> {
-      ServiceResponse answered =
-          failure == null ? response : render(Stages.unwrap(failure), request, requestId);
-      try {
-        return withCors(request, withStandardHeaders(answered, request, requestId));
-      } catch (TableException e) {
-        // The account's CORS rules could not be read (the engine's store is unreachable): the
-        // answer is that error. Thrown from here, it would leave the request never answered.
-        return withStandardHeaders(errors.render(e, request, requestId), request, requestId);
-      }
-    });
+    return answer.handle(
+        (response, failure) -> {
+          ServiceResponse answered =
+              failure == null ? response : render(Stages.unwrap(failure), request, requestId);
+          try {
+            return withCors(request, withStandardHeaders(answered, request, requestId));
+          } catch (TableException e) {
+            // The account's CORS rules could not be read (the engine's store is unreachable): the
+            // answer is that error. Thrown from here, it would leave the request never answered.
+            return withStandardHeaders(errors.render(e, request, requestId), request, requestId);
+          }
+        });
   }
 
   /**
-   * Starts answering a request without waiting, as a network event loop must, or returns null
-   * when that is not possible: the engine would have to read a file, or cannot take the request
-   * without waiting. A read is answered at once from memory; a single-entity write, with an engine
-   * that takes writes without waiting ({@link Capability#NON_BLOCKING_WRITES}), is queued and
-   * finishes on {@code finishOn}. A refused request has had no effect and is answered again from
-   * the start with {@link #handle}.
+   * Starts answering a request without waiting, as a network event loop must, or returns null when
+   * that is not possible: the engine would have to read a file, or cannot take the request without
+   * waiting. A read is answered at once from memory; a single-entity write, with an engine that
+   * takes writes without waiting ({@link Capability#NON_BLOCKING_WRITES}), is queued and finishes
+   * on {@code finishOn}. A refused request has had no effect and is answered again from the start
+   * with {@link #handle}.
    *
    * @param scheme {@code http} or {@code https}, for the links in OData payloads
    */
@@ -154,13 +158,15 @@ public final class TableProtocol {
       return null;
     }
     try {
-      return NonBlocking.attempt(() -> {
-        CompletableFuture<ServiceResponse> answer = handleAsync(request, scheme, finishOn);
-        if (answer.isDone()) {
-          Stages.join(answer); // a refusal while finishing at once (a CORS rules read) is thrown
-        }
-        return answer;
-      });
+      return NonBlocking.attempt(
+          () -> {
+            CompletableFuture<ServiceResponse> answer = handleAsync(request, scheme, finishOn);
+            if (answer.isDone()) {
+              Stages.join(
+                  answer); // a refusal while finishing at once (a CORS rules read) is thrown
+            }
+            return answer;
+          });
     } catch (NonBlocking.WouldBlock e) {
       return null;
     }
@@ -189,8 +195,8 @@ public final class TableProtocol {
   /** Whether a path may name {@code $batch}: also escaped, or with a trailing slash. */
   private static boolean namesBatch(String path) {
     String trimmed = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-    return trimmed.endsWith("$batch") || trimmed.regionMatches(
-        true, Math.max(0, trimmed.length() - 8), "%24batch", 0, 8);
+    return trimmed.endsWith("$batch")
+        || trimmed.regionMatches(true, Math.max(0, trimmed.length() - 8), "%24batch", 0, 8);
   }
 
   /** What an operation failed with, as the service's error response. */
@@ -205,8 +211,8 @@ public final class TableProtocol {
   /**
    * Whether the path ends in a key, as a point read ({@code t(PartitionKey='a',RowKey='b')}) or Get
    * Table ({@code Tables('t')}) does. Queries ({@code t()}, {@code Tables}) always scan, which an
-   * attempt refuses only after routing and authentication, so they skip it rather than do that
-   * work twice.
+   * attempt refuses only after routing and authentication, so they skip it rather than do that work
+   * twice.
    */
   private static boolean namesOneItem(ServiceRequest request) {
     String path = request.rawPath();
@@ -267,16 +273,18 @@ public final class TableProtocol {
     } catch (TableException e) {
       answer = CompletableFuture.failedFuture(e);
     }
-    return answer.handle((response, failure) -> {
-      if (failure == null) {
-        return response;
-      }
-      if (Stages.unwrap(failure) instanceof TableException e) {
-        return errors.render(e, context.request(), context.requestId())
-            .header("Preference-Applied", preference);
-      }
-      throw failure instanceof CompletionException c ? c : new CompletionException(failure);
-    });
+    return answer.handle(
+        (response, failure) -> {
+          if (failure == null) {
+            return response;
+          }
+          if (Stages.unwrap(failure) instanceof TableException e) {
+            return errors
+                .render(e, context.request(), context.requestId())
+                .header("Preference-Applied", preference);
+          }
+          throw failure instanceof CompletionException c ? c : new CompletionException(failure);
+        });
   }
 
   private ServiceResponse withStandardHeaders(

@@ -7,7 +7,8 @@ import dev.tabula.protocol.http.ServiceRequest;
  * and stats operations ({@code ?restype=service}), whose answers differ from the OData operations':
  * their errors are XML, and neither their documents nor their errors carry {@code Cache-Control:
  * no-cache} or {@code X-Content-Type-Options: nosniff}, which every OData answer does (a real
- * account's answers in Azure/azure-sdk-for-python recordings test_table.pyTestTabletest_get_table_acl.json,
+ * account's answers in Azure/azure-sdk-for-python recordings
+ * test_table.pyTestTabletest_get_table_acl.json,
  * test_table.pyTestTabletest_set_table_acl_too_many_ids.json,
  * test_table_service_properties.pyTestTableServicePropertiestest_table_service_properties.json and
  * Azure/azure-sdk-for-java session record TableServiceClientTest.getStatistics.json).

@@ -37,11 +37,17 @@ class ErrorTrailerTest {
     Clock clock = Clock.fixed(Instant.parse("2024-01-02T03:04:05.120Z"), ZoneOffset.UTC);
     ErrorResponses errors = new ErrorResponses(clock);
 
-    ServiceResponse json = errors.render(TableErrorCode.INVALID_INPUT.exception(),
-        new ServiceRequest("GET", "/a/t()", Map.of("Accept", List.of("application/json")), new byte[0]),
-        "req");
-    ServiceResponse xml = errors.render(TableErrorCode.INVALID_INPUT.exception(),
-        new ServiceRequest("GET", "/a/t?comp=acl", Map.of(), new byte[0]), "req");
+    ServiceResponse json =
+        errors.render(
+            TableErrorCode.INVALID_INPUT.exception(),
+            new ServiceRequest(
+                "GET", "/a/t()", Map.of("Accept", List.of("application/json")), new byte[0]),
+            "req");
+    ServiceResponse xml =
+        errors.render(
+            TableErrorCode.INVALID_INPUT.exception(),
+            new ServiceRequest("GET", "/a/t?comp=acl", Map.of(), new byte[0]),
+            "req");
 
     assertThat(new String(json.body(), StandardCharsets.UTF_8))
         .contains("RequestId:req\\nTime:2024-01-02T03:04:05.1200000Z\"");

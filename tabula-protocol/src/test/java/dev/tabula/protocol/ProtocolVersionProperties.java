@@ -33,11 +33,16 @@ class ProtocolVersionProperties {
   /** Strings of dates' characters and a few others, around a date's length. */
   @Provide
   Arbitrary<String> nearDates() {
-    Arbitrary<String> mixed = Arbitraries.strings()
-        .withChars("0123456789--x \u0663\uff11")
-        .ofMinLength(8).ofMaxLength(12);
-    Arbitrary<String> shaped = Arbitraries.strings().numeric().ofLength(8)
-        .map(d -> d.substring(0, 4) + "-" + d.substring(4, 6) + "-" + d.substring(6));
+    Arbitrary<String> mixed =
+        Arbitraries.strings()
+            .withChars("0123456789--x \u0663\uff11")
+            .ofMinLength(8)
+            .ofMaxLength(12);
+    Arbitrary<String> shaped =
+        Arbitraries.strings()
+            .numeric()
+            .ofLength(8)
+            .map(d -> d.substring(0, 4) + "-" + d.substring(4, 6) + "-" + d.substring(6));
     return Arbitraries.oneOf(mixed, shaped);
   }
 }

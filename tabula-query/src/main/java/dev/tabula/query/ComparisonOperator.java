@@ -30,7 +30,10 @@ public enum ComparisonOperator {
     return null;
   }
 
-  /** The operator that gives the same answer with its operands swapped: {@code 5 lt x} is {@code x gt 5}. */
+  /**
+   * The operator that gives the same answer with its operands swapped: {@code 5 lt x} is {@code x
+   * gt 5}.
+   */
   public ComparisonOperator flip() {
     return switch (this) {
       case GT -> LT;

@@ -26,7 +26,10 @@ public sealed interface Filter {
     }
   }
 
-  /** The operand does not hold (two-valued: a comparison that does not hold is false, so this is true). */
+  /**
+   * The operand does not hold (two-valued: a comparison that does not hold is false, so this is
+   * true).
+   */
   record Not(Filter operand) implements Filter {
     public Not {
       Objects.requireNonNull(operand, "operand");
@@ -46,7 +49,10 @@ public sealed interface Filter {
     }
   }
 
-  /** A bare property used as a condition ({@code $filter=IsActive}): holds when it is Edm.Boolean true. */
+  /**
+   * A bare property used as a condition ({@code $filter=IsActive}): holds when it is Edm.Boolean
+   * true.
+   */
   record BooleanProperty(String property) implements Filter {
     public BooleanProperty {
       Objects.requireNonNull(property, "property");

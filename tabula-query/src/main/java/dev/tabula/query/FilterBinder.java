@@ -8,7 +8,8 @@ import dev.tabula.model.EdmValue;
  * <ul>
  *   <li>a comparison needs a property on one side and a constant on the other, in either order
  *       ({@code '2022-07-12' eq PartitionKey} works on the service, Azure/Azurite#1599);
- *   <li>{@code null} is 400 InvalidInput ({@code myCol eq null} on the service, Azure/Azurite#2471);
+ *   <li>{@code null} is 400 InvalidInput ({@code myCol eq null} on the service,
+ *       Azure/Azurite#2471);
  *   <li>two constants ({@code 1 eq 1}), two properties, functions and arithmetic are 501
  *       NotImplemented: valid OData that the service's engine does not run (the docs: "it is not
  *       possible to compare a property to a dynamic value; one side of the expression must be a

@@ -25,10 +25,10 @@ final class FilterErrors {
 
   /**
    * A complete expression followed by more text: 400 InvalidInput "Syntax error at position N in
-   * '…'.", N being the offset just after the first token that does not belong (ODataLib's
-   * {@code ExpressionLexer.ValidateToken(End)} reports its lexer's position there). Two answers of
-   * the service fix both the text and the position: {@code property1 eq 1'invalid'} gives position
-   * 23, the end of {@code 'invalid'} (CloudStub TableClientQueryTests,
+   * '…'.", N being the offset just after the first token that does not belong (ODataLib's {@code
+   * ExpressionLexer.ValidateToken(End)} reports its lexer's position there). Two answers of the
+   * service fix both the text and the position: {@code property1 eq 1'invalid'} gives position 23,
+   * the end of {@code 'invalid'} (CloudStub TableClientQueryTests,
    * Query_WhenUsingAnInvalidFilter_ThrowsException, real account), and {@code
    * 2019-03-20T21:13:35.0173879Z} gives position 7, the end of the token {@code -03}
    * (MicrosoftDocs/azure-docs#27658).
@@ -60,13 +60,25 @@ final class FilterErrors {
   /** A string without its closing quote: ODataLib's message, at the end of the text. */
   static TableException unterminatedString(String text) {
     return invalid(
-        "There is an unterminated string literal at position " + text.length() + " in '" + text + "'.");
+        "There is an unterminated string literal at position "
+            + text.length()
+            + " in '"
+            + text
+            + "'.");
   }
 
-  /** A character no token starts with ({@code "}, {@code /}, {@code @}, ...): ODataLib's message. */
+  /**
+   * A character no token starts with ({@code "}, {@code /}, {@code @}, ...): ODataLib's message.
+   */
   static TableException invalidCharacter(char c, int position, String text) {
     return invalid(
-        "Syntax error: character '" + c + "' is not valid at position " + position + " in '" + text + "'.");
+        "Syntax error: character '"
+            + c
+            + "' is not valid at position "
+            + position
+            + " in '"
+            + text
+            + "'.");
   }
 
   /** A number whose fraction has no digit ({@code 1.}): ODataLib's message. */

@@ -9,16 +9,16 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * Decides whether an entity (or a table) satisfies a {@link Filter}. A comparison on a property
- * the entity does not have matches nothing, for every operator including {@code ne}: against a
- * real storage account {@code StringProp ne '3'}, {@code Int32Prop ne 3} and the like return no
- * entity that lacks the property (CloudStub
+ * Decides whether an entity (or a table) satisfies a {@link Filter}. A comparison on a property the
+ * entity does not have matches nothing, for every operator including {@code ne}: against a real
+ * storage account {@code StringProp ne '3'}, {@code Int32Prop ne 3} and the like return no entity
+ * that lacks the property (CloudStub
  * CloudStub.Azure.Data.Tables.Tests/Table/Sync/TableClientQueryTests.cs,
  * Query_WhenUsingFilterOnNonExistentProperty_ReturnsNoEntities; also Azure/Azurite#1929 and a
- * maintainer's trace in #2342). A property of another type than the constant is compared as
- * {@link ValueComparison} says (it is present, so {@code ne} holds). Logic is two-valued: {@code
- * not} negates what its operand evaluated to, so {@code not (Foo ne 'a')} matches an entity
- * without Foo (CloudStub's Query_WhenUsingInvertedOrFilter_ReturnsMatchingEntitiesAndTheOnesWithout
+ * maintainer's trace in #2342). A property of another type than the constant is compared as {@link
+ * ValueComparison} says (it is present, so {@code ne} holds). Logic is two-valued: {@code not}
+ * negates what its operand evaluated to, so {@code not (Foo ne 'a')} matches an entity without Foo
+ * (CloudStub's Query_WhenUsingInvertedOrFilter_ReturnsMatchingEntitiesAndTheOnesWithout
  * DefinedRelatedProperties returns the entity with no properties). Stateless and thread-safe.
  */
 public final class FilterEvaluator {
@@ -57,8 +57,8 @@ public final class FilterEvaluator {
 
   /**
    * The filter as a scan's {@link RowFilter}: the same decisions as {@link #predicate}, declaring
-   * the custom properties it reads (see {@link #propertiesRead}) so an engine can decode only
-   * those before deciding. A null filter keeps every row.
+   * the custom properties it reads (see {@link #propertiesRead}) so an engine can decode only those
+   * before deciding. A null filter keeps every row.
    */
   public static RowFilter rowFilter(Filter filter) {
     if (filter == null) {
@@ -80,8 +80,8 @@ public final class FilterEvaluator {
 
   /**
    * The names of the custom properties the filter reads, in the order they first appear: every
-   * compared or tested property except {@code PartitionKey}, {@code RowKey} and {@code
-   * Timestamp}, which are not custom properties. Empty for a null filter.
+   * compared or tested property except {@code PartitionKey}, {@code RowKey} and {@code Timestamp},
+   * which are not custom properties. Empty for a null filter.
    */
   public static Set<String> propertiesRead(Filter filter) {
     Set<String> names = new LinkedHashSet<>();

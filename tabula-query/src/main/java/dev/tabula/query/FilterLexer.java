@@ -6,19 +6,19 @@ import java.util.Set;
 /**
  * Splits filter text into tokens, following ODataLib's lexer, which the service uses: words
  * (identifiers and keywords), single-quoted strings with {@code ''} for a quote, numbers with an
- * optional sign, fraction, exponent and type suffix, typed literals ({@code datetime'…'},
- * {@code guid'…'}, {@code binary'…'}, {@code X'…'}), parentheses and commas. Whitespace separates
- * tokens but is only needed between words, so {@code (a eq 1)and(b eq 2)} lexes as SDKs send it.
- * Double quotes are not string delimiters in OData (Azurite accepts them; the service's ODataLib
- * does not), so they are a syntax error. Errors carry ODataLib's messages and positions (see
- * {@link FilterErrors}). Not thread-safe: one lexer reads one text.
+ * optional sign, fraction, exponent and type suffix, typed literals ({@code datetime'…'}, {@code
+ * guid'…'}, {@code binary'…'}, {@code X'…'}), parentheses and commas. Whitespace separates tokens
+ * but is only needed between words, so {@code (a eq 1)and(b eq 2)} lexes as SDKs send it. Double
+ * quotes are not string delimiters in OData (Azurite accepts them; the service's ODataLib does
+ * not), so they are a syntax error. Errors carry ODataLib's messages and positions (see {@link
+ * FilterErrors}). Not thread-safe: one lexer reads one text.
  */
 final class FilterLexer {
   /**
-   * Prefixes that make a quoted string a typed literal. ODataLib compares them ignoring case
-   * (WCF Data Services' {@code TryRemoveLiteralPrefix}), and the Python SDK writes {@code X'…'}.
-   * The OData types the Table service does not store ({@code datetimeoffset}, {@code time}) are
-   * not typed literals here, so they fail to parse, as a word followed by a string.
+   * Prefixes that make a quoted string a typed literal. ODataLib compares them ignoring case (WCF
+   * Data Services' {@code TryRemoveLiteralPrefix}), and the Python SDK writes {@code X'…'}. The
+   * OData types the Table service does not store ({@code datetimeoffset}, {@code time}) are not
+   * typed literals here, so they fail to parse, as a word followed by a string.
    */
   private static final Set<String> TYPE_PREFIXES = Set.of("datetime", "guid", "binary", "x");
 
@@ -91,7 +91,9 @@ final class FilterLexer {
     throw FilterErrors.unterminatedString(text);
   }
 
-  /** {@code -?digits(.digits)?([eE][+-]?digits)?letters*}; {@link LiteralParser} gives it a type. */
+  /**
+   * {@code -?digits(.digits)?([eE][+-]?digits)?letters*}; {@link LiteralParser} gives it a type.
+   */
   private Token number() {
     int start = pos;
     if (text.charAt(pos) == '-') {
@@ -104,7 +106,8 @@ final class FilterLexer {
         throw FilterErrors.digitExpected(pos, text); // "1." has no fraction digits
       }
     }
-    if (pos < text.length() && (text.charAt(pos) == 'e' || text.charAt(pos) == 'E')
+    if (pos < text.length()
+        && (text.charAt(pos) == 'e' || text.charAt(pos) == 'E')
         && exponentFollows(pos + 1)) {
       pos++;
       if (text.charAt(pos) == '+' || text.charAt(pos) == '-') {
@@ -141,7 +144,8 @@ final class FilterLexer {
       pos += Character.charCount(text.codePointAt(pos));
     }
     String word = text.substring(start, pos);
-    if (pos < text.length() && text.charAt(pos) == '\''
+    if (pos < text.length()
+        && text.charAt(pos) == '\''
         && TYPE_PREFIXES.contains(word.toLowerCase(Locale.ROOT))) {
       String content = quoted();
       return new Token(Token.Kind.TYPED_LITERAL, content, word, start, pos);

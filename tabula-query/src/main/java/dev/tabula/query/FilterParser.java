@@ -7,7 +7,10 @@ package dev.tabula.query;
  * functions, arithmetic and comparisons without exactly one property. Stateless and thread-safe.
  */
 public final class FilterParser {
-  /** The documented limit: "no more than 15 discrete comparisons are permitted within a $filter string". */
+  /**
+   * The documented limit: "no more than 15 discrete comparisons are permitted within a $filter
+   * string".
+   */
   public static final int MAX_COMPARISONS = 15;
 
   private FilterParser() {}

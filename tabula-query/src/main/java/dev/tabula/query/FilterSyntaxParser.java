@@ -10,10 +10,10 @@ import java.util.Set;
  * (parentheses, literals, properties, calls). As in OData, {@code not} binds tighter than a
  * comparison, so {@code not A eq 1} means {@code (not A) eq 1}; write {@code not (A eq 1)}.
  *
- * <p>Keywords are case-sensitive: the docs say "All parts of the filter string are
- * case-sensitive" (Querying tables and entities), and the service rejects {@code Or} as a syntax
- * error (Azure/Azurite#2512) although Azurite lower-cases keywords. {@code True} is therefore a
- * property name, not a boolean.
+ * <p>Keywords are case-sensitive: the docs say "All parts of the filter string are case-sensitive"
+ * (Querying tables and entities), and the service rejects {@code Or} as a syntax error
+ * (Azure/Azurite#2512) although Azurite lower-cases keywords. {@code True} is therefore a property
+ * name, not a boolean.
  */
 final class FilterSyntaxParser {
   /** Deeper nesting than any real filter; stops hostile input from exhausting the stack. */
@@ -23,12 +23,15 @@ final class FilterSyntaxParser {
   private static final Set<String> ADDITIVE = Set.of("add", "sub");
   private static final Set<String> MULTIPLICATIVE = Set.of("mul", "div", "mod");
   private static final Set<String> KEYWORDS =
-      Set.of("and", "or", "not", "eq", "ne", "gt", "ge", "lt", "le", "add", "sub", "mul", "div",
-          "mod", "true", "false", "null");
+      Set.of(
+          "and", "or", "not", "eq", "ne", "gt", "ge", "lt", "le", "add", "sub", "mul", "div", "mod",
+          "true", "false", "null");
 
   private final FilterLexer lexer;
+
   /** The next token not yet consumed (ODataLib's {@code CurrentToken}). */
   private Token current;
+
   private int depth;
 
   private FilterSyntaxParser(FilterLexer lexer) {
@@ -195,7 +198,9 @@ final class FilterSyntaxParser {
     return current;
   }
 
-  /** Consumes the current token and returns it; reads the next one (ODataLib's {@code NextToken}). */
+  /**
+   * Consumes the current token and returns it; reads the next one (ODataLib's {@code NextToken}).
+   */
   private Token advance() {
     Token consumed = current;
     current = lexer.next();

@@ -9,10 +9,10 @@ import java.util.List;
 
 /**
  * Turns a {@link KeySpace} into engine key ranges, ordered and disjoint. A box with one
- * PartitionKey becomes a range inside that partition, bounded by its RowKey interval; any other
- * box becomes the range of its PartitionKey interval (its RowKey condition is left to the
- * residual filter). Exclusive string ends use the immediate successor {@code s + U+0000}: in
- * code-point order no string lies between {@code s} and it.
+ * PartitionKey becomes a range inside that partition, bounded by its RowKey interval; any other box
+ * becomes the range of its PartitionKey interval (its RowKey condition is left to the residual
+ * filter). Exclusive string ends use the immediate successor {@code s + U+0000}: in code-point
+ * order no string lies between {@code s} and it.
  */
 final class KeyRanges {
   private static final String SUCCESSOR = "\u0000";
@@ -21,7 +21,9 @@ final class KeyRanges {
 
   private KeyRanges() {}
 
-  /** The ranges covering every key of the space, sorted, with overlapping or touching ones merged. */
+  /**
+   * The ranges covering every key of the space, sorted, with overlapping or touching ones merged.
+   */
   static List<KeyRange> of(KeySpace space) {
     List<KeyRange> ranges = new ArrayList<>();
     for (KeyBox box : space.boxes()) {
@@ -48,8 +50,8 @@ final class KeyRanges {
       }
       if (lowerKey(next) == null || lowerKey(next).compareTo(lastUpper) <= 0) {
         EntityKey nextUpper = upperKey(next);
-        KeyBound upper = nextUpper == null || nextUpper.compareTo(lastUpper) > 0
-            ? next.upper() : last.upper();
+        KeyBound upper =
+            nextUpper == null || nextUpper.compareTo(lastUpper) > 0 ? next.upper() : last.upper();
         merged.set(merged.size() - 1, new KeyRange(last.lower(), upper));
       } else {
         merged.add(next);
@@ -76,18 +78,30 @@ final class KeyRanges {
     if (pk.isPoint()) {
       return inPartition(pk.lower(), box.rowKeys());
     }
-    KeyBound lower = pk.lower() == null ? null
-        : pk.lowerInclusive() ? KeyBound.startOf(pk.lower()) : KeyBound.endOf(pk.lower());
-    KeyBound upper = pk.upper() == null ? null
-        : pk.upperInclusive() ? KeyBound.endOf(pk.upper()) : KeyBound.startOf(pk.upper());
+    KeyBound lower =
+        pk.lower() == null
+            ? null
+            : pk.lowerInclusive() ? KeyBound.startOf(pk.lower()) : KeyBound.endOf(pk.lower());
+    KeyBound upper =
+        pk.upper() == null
+            ? null
+            : pk.upperInclusive() ? KeyBound.endOf(pk.upper()) : KeyBound.startOf(pk.upper());
     return new KeyRange(lower, upper);
   }
 
   private static KeyRange inPartition(String partitionKey, StringInterval rk) {
-    KeyBound lower = rk.lower() == null ? KeyBound.startOf(partitionKey)
-        : KeyBound.at(new EntityKey(partitionKey, rk.lowerInclusive() ? rk.lower() : rk.lower() + SUCCESSOR));
-    KeyBound upper = rk.upper() == null ? KeyBound.endOf(partitionKey)
-        : KeyBound.at(new EntityKey(partitionKey, rk.upperInclusive() ? rk.upper() + SUCCESSOR : rk.upper()));
+    KeyBound lower =
+        rk.lower() == null
+            ? KeyBound.startOf(partitionKey)
+            : KeyBound.at(
+                new EntityKey(
+                    partitionKey, rk.lowerInclusive() ? rk.lower() : rk.lower() + SUCCESSOR));
+    KeyBound upper =
+        rk.upper() == null
+            ? KeyBound.endOf(partitionKey)
+            : KeyBound.at(
+                new EntityKey(
+                    partitionKey, rk.upperInclusive() ? rk.upper() + SUCCESSOR : rk.upper()));
     return new KeyRange(lower, upper);
   }
 

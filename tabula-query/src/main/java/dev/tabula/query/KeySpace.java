@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A union of {@link KeyBox}es: the keys a filter may match, over-approximated (never fewer than
- * the filter matches). Intersection and union are exact on boxes; when a union would grow past
- * {@link #MAX_BOXES} it widens to every key, which stays a correct over-approximation. A space is
- * {@code exact} when it holds exactly the keys the filter matches, no more: then the filter need
- * not be checked again on the rows it reads.
+ * A union of {@link KeyBox}es: the keys a filter may match, over-approximated (never fewer than the
+ * filter matches). Intersection and union are exact on boxes; when a union would grow past {@link
+ * #MAX_BOXES} it widens to every key, which stays a correct over-approximation. A space is {@code
+ * exact} when it holds exactly the keys the filter matches, no more: then the filter need not be
+ * checked again on the rows it reads.
  */
 record KeySpace(List<KeyBox> boxes, boolean exact) {
   /** Beyond this many boxes the plan is not worth its size: fall back to a scan. */

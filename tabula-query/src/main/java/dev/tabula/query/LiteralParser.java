@@ -12,17 +12,18 @@ import java.util.regex.Pattern;
 /**
  * Gives number tokens and typed literals their Edm type and value, with ODataLib's rules (the
  * service's parser): an integer without suffix is Edm.Int32 and one that does not fit is 400
- * InvalidInput "Unrecognized 'Edm.Int32' literal '…'" (captured in
- * Azure/azure-storage-node#316); {@code L} (or {@code l}) makes Edm.Int64; a fraction or an
- * exponent makes Edm.Double, as does a {@code d}/{@code D} suffix. ODataLib's {@code M} (decimal)
- * and {@code f} (single) suffixes name types the Table service cannot store, so Tabula answers 400
- * InvalidInput for them (not confirmed against the service).
+ * InvalidInput "Unrecognized 'Edm.Int32' literal '…'" (captured in Azure/azure-storage-node#316);
+ * {@code L} (or {@code l}) makes Edm.Int64; a fraction or an exponent makes Edm.Double, as does a
+ * {@code d}/{@code D} suffix. ODataLib's {@code M} (decimal) and {@code f} (single) suffixes name
+ * types the Table service cannot store, so Tabula answers 400 InvalidInput for them (not confirmed
+ * against the service).
  */
 final class LiteralParser {
   private static final Pattern NUMBER =
       Pattern.compile("(-?[0-9]+)(\\.[0-9]+)?([eE][+-]?[0-9]+)?([A-Za-z]*)");
   private static final Pattern GUID =
-      Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+      Pattern.compile(
+          "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
   private LiteralParser() {}
 
@@ -51,8 +52,8 @@ final class LiteralParser {
 
   /**
    * The value of a typed literal: {@code datetime'…'} (ISO 8601; without an offset it is UTC),
-   * {@code guid'…'} (the 36-character hyphenated form) and {@code binary'…'} or {@code X'…'}
-   * (an even number of hex digits). The prefix is matched ignoring case, as ODataLib does.
+   * {@code guid'…'} (the 36-character hyphenated form) and {@code binary'…'} or {@code X'…'} (an
+   * even number of hex digits). The prefix is matched ignoring case, as ODataLib does.
    */
   static EdmValue typed(String prefix, String content) {
     switch (prefix.toLowerCase(Locale.ROOT)) {

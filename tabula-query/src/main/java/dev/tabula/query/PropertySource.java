@@ -15,35 +15,38 @@ public interface PropertySource {
   EdmValue get(String name);
 
   /**
-   * An entity's properties, with {@code PartitionKey} and {@code RowKey} as Edm.String and
-   * {@code Timestamp} as Edm.DateTime, as the service lets filters use them.
+   * An entity's properties, with {@code PartitionKey} and {@code RowKey} as Edm.String and {@code
+   * Timestamp} as Edm.DateTime, as the service lets filters use them.
    */
   static PropertySource of(Entity entity) {
-    return name -> switch (name) {
-      case "PartitionKey" -> new EdmValue.EdmString(entity.partitionKey());
-      case "RowKey" -> new EdmValue.EdmString(entity.rowKey());
-      case "Timestamp" ->
-          entity.timestamp() == null ? null : new EdmValue.EdmDateTime(entity.timestamp());
-      default -> entity.properties().get(name);
-    };
+    return name ->
+        switch (name) {
+          case "PartitionKey" -> new EdmValue.EdmString(entity.partitionKey());
+          case "RowKey" -> new EdmValue.EdmString(entity.rowKey());
+          case "Timestamp" ->
+              entity.timestamp() == null ? null : new EdmValue.EdmDateTime(entity.timestamp());
+          default -> entity.properties().get(name);
+        };
   }
 
   /**
-   * A scanned row, as {@link #of(Entity)} sees an entity; only the parts asked for are read, so
-   * an engine that decodes rows lazily decodes only what the filter uses.
+   * A scanned row, as {@link #of(Entity)} sees an entity; only the parts asked for are read, so an
+   * engine that decodes rows lazily decodes only what the filter uses.
    */
   static PropertySource of(RowFilter.Row row) {
-    return name -> switch (name) {
-      case "PartitionKey" -> new EdmValue.EdmString(row.partitionKey());
-      case "RowKey" -> new EdmValue.EdmString(row.rowKey());
-      case "Timestamp" -> row.timestamp() == null ? null : new EdmValue.EdmDateTime(row.timestamp());
-      default -> row.property(name);
-    };
+    return name ->
+        switch (name) {
+          case "PartitionKey" -> new EdmValue.EdmString(row.partitionKey());
+          case "RowKey" -> new EdmValue.EdmString(row.rowKey());
+          case "Timestamp" ->
+              row.timestamp() == null ? null : new EdmValue.EdmDateTime(row.timestamp());
+          default -> row.property(name);
+        };
   }
 
   /**
-   * A table as Query Tables filters see it: its only property is {@code TableName}. Other names
-   * are absent, so comparisons on them match no table.
+   * A table as Query Tables filters see it: its only property is {@code TableName}. Other names are
+   * absent, so comparisons on them match no table.
    */
   static PropertySource ofTable(String tableName) {
     return name -> name.equals("TableName") ? new EdmValue.EdmString(tableName) : null;

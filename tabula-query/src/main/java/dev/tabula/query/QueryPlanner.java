@@ -7,12 +7,12 @@ import java.util.List;
 /**
  * Plans a filter: conditions on {@code PartitionKey} and {@code RowKey} become key ranges (a point,
  * a partition, PartitionKey ranges such as the prefix idiom {@code PartitionKey ge 'Veg' and
- * PartitionKey lt 'Veh'}, RowKey ranges inside one partition, and {@code or} of those as an
- * ordered union); everything else is left to the residual, which is the whole filter. {@code not}
- * is pushed down to the comparisons, where a key comparison flips its operator (keys are always
- * present, so its negation is exact; against a constant of another type it holds for every key or
- * for none) and any other condition keeps every key. When the ranges hold exactly the keys the
- * filter matches, the residual keeps every row read. Stateless and thread-safe.
+ * PartitionKey lt 'Veh'}, RowKey ranges inside one partition, and {@code or} of those as an ordered
+ * union); everything else is left to the residual, which is the whole filter. {@code not} is pushed
+ * down to the comparisons, where a key comparison flips its operator (keys are always present, so
+ * its negation is exact; against a constant of another type it holds for every key or for none) and
+ * any other condition keeps every key. When the ranges hold exactly the keys the filter matches,
+ * the residual keeps every row read. Stateless and thread-safe.
  */
 public final class QueryPlanner {
   private QueryPlanner() {}
@@ -75,15 +75,18 @@ public final class QueryPlanner {
       return op.test(ValueComparison.OTHER_TYPE) ? KeySpace.ALL : KeySpace.NONE;
     }
     if (op == ComparisonOperator.NE) {
-      KeySpace below = keys(partitionKey, StringInterval.of(ComparisonOperator.LT, literal.value()));
-      return below.or(keys(partitionKey, StringInterval.of(ComparisonOperator.GT, literal.value())));
+      KeySpace below =
+          keys(partitionKey, StringInterval.of(ComparisonOperator.LT, literal.value()));
+      return below.or(
+          keys(partitionKey, StringInterval.of(ComparisonOperator.GT, literal.value())));
     }
     return keys(partitionKey, StringInterval.of(op, literal.value()));
   }
 
   private static KeySpace keys(boolean partitionKey, StringInterval interval) {
-    return KeySpace.of(partitionKey
-        ? new KeyBox(interval, StringInterval.ALL)
-        : new KeyBox(StringInterval.ALL, interval));
+    return KeySpace.of(
+        partitionKey
+            ? new KeyBox(interval, StringInterval.ALL)
+            : new KeyBox(StringInterval.ALL, interval));
   }
 }

@@ -4,8 +4,8 @@ import dev.tabula.model.EntityKey;
 import java.util.Comparator;
 
 /**
- * A set of strings between two ends in code-point order (the key order); a null end is
- * unbounded. Used by the planner for the PartitionKeys and RowKeys a filter can match.
+ * A set of strings between two ends in code-point order (the key order); a null end is unbounded.
+ * Used by the planner for the PartitionKeys and RowKeys a filter can match.
  */
 record StringInterval(String lower, boolean lowerInclusive, String upper, boolean upperInclusive) {
   private static final Comparator<String> ORDER = EntityKey.KEY_ORDER;
@@ -13,7 +13,10 @@ record StringInterval(String lower, boolean lowerInclusive, String upper, boolea
   /** Every string. */
   static final StringInterval ALL = new StringInterval(null, false, null, false);
 
-  /** The strings {@code s} with {@code s op value}; {@code ne} is not an interval (see {@link KeySpace}). */
+  /**
+   * The strings {@code s} with {@code s op value}; {@code ne} is not an interval (see {@link
+   * KeySpace}).
+   */
   static StringInterval of(ComparisonOperator op, String value) {
     return switch (op) {
       case EQ -> new StringInterval(value, true, value, true);

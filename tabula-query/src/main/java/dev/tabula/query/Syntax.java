@@ -4,9 +4,9 @@ import dev.tabula.model.EdmValue;
 
 /**
  * The tree of filter text exactly as OData's grammar reads it, before the service's rules are
- * applied. It holds what the Table service rejects as well (function calls, arithmetic,
- * {@code null}), because the service answers those 501 or 400 only after the whole text has
- * parsed: a syntax error anywhere wins over an unsupported construct.
+ * applied. It holds what the Table service rejects as well (function calls, arithmetic, {@code
+ * null}), because the service answers those 501 or 400 only after the whole text has parsed: a
+ * syntax error anywhere wins over an unsupported construct.
  */
 sealed interface Syntax {
 

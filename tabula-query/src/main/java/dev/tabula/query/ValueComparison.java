@@ -21,8 +21,8 @@ import java.util.UUID;
  *       key ranges and filters agree); binaries as unsigned bytes; GUIDs as their canonical text
  *       (which is .NET's {@code Guid.CompareTo} order); {@code false < true}.
  *   <li>A numeric constant also compares with a property of a wider numeric type (Int32 → Int64 →
- *       Double), exactly: against a real storage account an Int64 property 3 is {@code eq 3} and
- *       a Double property 3.0 is {@code eq 3} and {@code eq 3L} (CloudStub's query comparison data,
+ *       Double), exactly: against a real storage account an Int64 property 3 is {@code eq 3} and a
+ *       Double property 3.0 is {@code eq 3} and {@code eq 3L} (CloudStub's query comparison data,
  *       CloudStub.AzureDataTables.Tests/Data/TableQueryComparisonTestData.cs and
  *       CloudStub.Azure.Cosmos.Table.Tests/StubCloudTableQueryComparisonTestData.cs).
  *   <li>Every other pairing (an Int32 property against {@code 3L} or {@code 3.0}, an Int64 one
@@ -55,7 +55,8 @@ final class ValueComparison {
   static int compare(EdmValue property, EdmValue literal) {
     if (property instanceof EdmString p) {
       return literal instanceof EdmString l
-          ? EntityKey.KEY_ORDER.compare(p.value(), l.value()) : OTHER_TYPE;
+          ? EntityKey.KEY_ORDER.compare(p.value(), l.value())
+          : OTHER_TYPE;
     }
     if (property instanceof EdmInt32 p) {
       return literal instanceof EdmInt32 l ? Integer.compare(p.value(), l.value()) : OTHER_TYPE;
@@ -89,7 +90,9 @@ final class ValueComparison {
   }
 
   private static int compareDouble(double p, EdmValue literal) {
-    if (!(literal instanceof EdmDouble || literal instanceof EdmInt32 || literal instanceof EdmInt64)) {
+    if (!(literal instanceof EdmDouble
+        || literal instanceof EdmInt32
+        || literal instanceof EdmInt64)) {
       return OTHER_TYPE;
     }
     if (Double.isNaN(p)) {

@@ -29,35 +29,36 @@ class FilterEvaluatorProperties {
     Set<String> declared = rowFilter.properties();
     RowFilter.Row whole = RowFilter.Row.of(entity);
     // A row that refuses to show anything the filter did not declare, as a lazy engine would.
-    RowFilter.Row strict = new RowFilter.Row() {
-      @Override
-      public String partitionKey() {
-        return whole.partitionKey();
-      }
+    RowFilter.Row strict =
+        new RowFilter.Row() {
+          @Override
+          public String partitionKey() {
+            return whole.partitionKey();
+          }
 
-      @Override
-      public String rowKey() {
-        return whole.rowKey();
-      }
+          @Override
+          public String rowKey() {
+            return whole.rowKey();
+          }
 
-      @Override
-      public Instant timestamp() {
-        return whole.timestamp();
-      }
+          @Override
+          public Instant timestamp() {
+            return whole.timestamp();
+          }
 
-      @Override
-      public EdmValue property(String name) {
-        if (!declared.contains(name)) {
-          throw new AssertionError("read undeclared property " + name);
-        }
-        return whole.property(name);
-      }
+          @Override
+          public EdmValue property(String name) {
+            if (!declared.contains(name)) {
+              throw new AssertionError("read undeclared property " + name);
+            }
+            return whole.property(name);
+          }
 
-      @Override
-      public Entity entity() {
-        throw new AssertionError("read the whole entity");
-      }
-    };
+          @Override
+          public Entity entity() {
+            throw new AssertionError("read the whole entity");
+          }
+        };
 
     assertThat(rowFilter.test(strict))
         .as("%s on %s", FilterText.of(filter), entity)

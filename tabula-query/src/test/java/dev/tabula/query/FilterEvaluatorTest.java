@@ -98,14 +98,26 @@ class FilterEvaluatorTest {
    */
   @Test
   void otherTypes_holdExactlyForNeLtAndLe() {
-    List<Entity> entities = List.of(entity("S", new EdmValue.EdmString("5")),
-        entity("S", new EdmValue.EdmInt32(5)), entity("S", new EdmValue.EdmDouble(5.0)),
-        entity("S", new EdmValue.EdmBoolean(true)),
-        entity("S", new EdmValue.EdmDateTime(Instant.parse("2020-01-22T00:00:00Z"))),
-        entity("S", new EdmValue.EdmGuid(UUID.fromString("68260b3f-beab-45e2-b900-33e2b442e724"))),
-        entity("S", new EdmValue.EdmBinary(new byte[] {3})));
-    List<String> literals = List.of("'5'", "5", "5L", "5.0", "true", "datetime'2020-01-22T00:00:00Z'",
-        "guid'68260b3f-beab-45e2-b900-33e2b442e724'", "X'03'");
+    List<Entity> entities =
+        List.of(
+            entity("S", new EdmValue.EdmString("5")),
+            entity("S", new EdmValue.EdmInt32(5)),
+            entity("S", new EdmValue.EdmDouble(5.0)),
+            entity("S", new EdmValue.EdmBoolean(true)),
+            entity("S", new EdmValue.EdmDateTime(Instant.parse("2020-01-22T00:00:00Z"))),
+            entity(
+                "S", new EdmValue.EdmGuid(UUID.fromString("68260b3f-beab-45e2-b900-33e2b442e724"))),
+            entity("S", new EdmValue.EdmBinary(new byte[] {3})));
+    List<String> literals =
+        List.of(
+            "'5'",
+            "5",
+            "5L",
+            "5.0",
+            "true",
+            "datetime'2020-01-22T00:00:00Z'",
+            "guid'68260b3f-beab-45e2-b900-33e2b442e724'",
+            "X'03'");
     for (Entity e : entities) {
       for (String literal : literals) {
         EdmValue value = e.properties().get("S");
@@ -114,10 +126,13 @@ class FilterEvaluatorTest {
           continue;
         }
         for (ComparisonOperator op : ComparisonOperator.values()) {
-          boolean expected = op == ComparisonOperator.NE || op == ComparisonOperator.LT
-              || op == ComparisonOperator.LE;
+          boolean expected =
+              op == ComparisonOperator.NE
+                  || op == ComparisonOperator.LT
+                  || op == ComparisonOperator.LE;
           assertThat(matches("S " + op.keyword() + " " + literal, e))
-              .as("%s %s %s", value, op.keyword(), literal).isEqualTo(expected);
+              .as("%s %s %s", value, op.keyword(), literal)
+              .isEqualTo(expected);
         }
       }
     }
@@ -154,7 +169,8 @@ class FilterEvaluatorTest {
 
   @Test
   void stringsCompareByCodePoint() {
-    Entity e = entity("S", new EdmValue.EdmString("\uFF5E")); // above U+D800 in UTF-16, below U+1F600
+    Entity e =
+        entity("S", new EdmValue.EdmString("\uFF5E")); // above U+D800 in UTF-16, below U+1F600
     assertThat(matches("S lt '\uD83D\uDE00'", e)).isTrue();
     assertThat(matches("S gt 'Z'", e)).isTrue();
   }
@@ -177,7 +193,8 @@ class FilterEvaluatorTest {
 
   @Test
   void guids_orderAsTheirText() {
-    Entity e = entity("G", new EdmValue.EdmGuid(UUID.fromString("90000000-0000-0000-0000-000000000000")));
+    Entity e =
+        entity("G", new EdmValue.EdmGuid(UUID.fromString("90000000-0000-0000-0000-000000000000")));
     assertThat(matches("G gt guid'10000000-0000-0000-0000-000000000000'", e)).isTrue();
     assertThat(matches("G lt guid'a0000000-0000-0000-0000-000000000000'", e)).isTrue();
     assertThat(matches("G eq guid'90000000-0000-0000-0000-000000000000'", e)).isTrue();
@@ -211,8 +228,10 @@ class FilterEvaluatorTest {
   @Test
   void unsavedEntity_hasNoTimestamp() {
     Entity unsaved = Entity.unsaved("pk", "rk", Map.of());
-    assertThat(FilterEvaluator.matches(
-        FilterParser.parse("Timestamp ne datetime'2000-01-01T00:00:00Z'"), PropertySource.of(unsaved)))
+    assertThat(
+            FilterEvaluator.matches(
+                FilterParser.parse("Timestamp ne datetime'2000-01-01T00:00:00Z'"),
+                PropertySource.of(unsaved)))
         .isFalse();
   }
 
@@ -228,7 +247,9 @@ class FilterEvaluatorTest {
   @Test
   void tables_exposeOnlyTableName() {
     PropertySource table = PropertySource.ofTable("Orders2024");
-    assertThat(FilterEvaluator.matches(FilterParser.parse("TableName ge 'Orders' and TableName lt 'Ordert'"), table))
+    assertThat(
+            FilterEvaluator.matches(
+                FilterParser.parse("TableName ge 'Orders' and TableName lt 'Ordert'"), table))
         .isTrue();
     assertThat(FilterEvaluator.matches(FilterParser.parse("PartitionKey ne 'x'"), table)).isFalse();
   }

@@ -31,13 +31,15 @@ class FilterParserTest {
   @Test
   void string_unescapesDoubledQuotes() {
     assertThat(FilterParser.parse("PartitionKey eq 'it''s'"))
-        .isEqualTo(new Comparison("PartitionKey", ComparisonOperator.EQ, new EdmValue.EdmString("it's")));
+        .isEqualTo(
+            new Comparison("PartitionKey", ComparisonOperator.EQ, new EdmValue.EdmString("it's")));
   }
 
   @Test
   void string_emptyAndSpacesKept() {
     assertThat(literalOf("A eq ''")).isEqualTo(new EdmValue.EdmString(""));
-    assertThat(literalOf("A eq '  two  spaces '")).isEqualTo(new EdmValue.EdmString("  two  spaces "));
+    assertThat(literalOf("A eq '  two  spaces '"))
+        .isEqualTo(new EdmValue.EdmString("  two  spaces "));
   }
 
   @Test
@@ -52,14 +54,16 @@ class FilterParserTest {
     assertThatThrownBy(() -> FilterParser.parse("A eq 5454161346626"))
         .isInstanceOf(TableException.class)
         .hasMessage("Unrecognized 'Edm.Int32' literal '5454161346626'")
-        .satisfies(e -> assertThat(((TableException) e).code()).isEqualTo(TableErrorCode.INVALID_INPUT));
+        .satisfies(
+            e -> assertThat(((TableException) e).code()).isEqualTo(TableErrorCode.INVALID_INPUT));
   }
 
   @Test
   void integerWithL_isInt64() {
     assertThat(literalOf("A eq 42L")).isEqualTo(new EdmValue.EdmInt64(42));
     assertThat(literalOf("A eq 5454161346626l")).isEqualTo(new EdmValue.EdmInt64(5454161346626L));
-    assertThat(literalOf("A ge -9223372036854775808L")).isEqualTo(new EdmValue.EdmInt64(Long.MIN_VALUE));
+    assertThat(literalOf("A ge -9223372036854775808L"))
+        .isEqualTo(new EdmValue.EdmInt64(Long.MIN_VALUE));
   }
 
   @Test
@@ -78,8 +82,17 @@ class FilterParserTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"A eq 1.", "A eq 1.5L", "A eq 1.5M", "A eq 2f", "A eq 12abc",
-      "A eq 1e999", "A eq 12_3", "A eq .5"})
+  @ValueSource(
+      strings = {
+        "A eq 1.",
+        "A eq 1.5L",
+        "A eq 1.5M",
+        "A eq 2f",
+        "A eq 12abc",
+        "A eq 1e999",
+        "A eq 12_3",
+        "A eq .5"
+      })
   void malformedNumbers_areInvalidInput(String filter) {
     assertRejected(filter, TableErrorCode.INVALID_INPUT);
   }
@@ -123,8 +136,14 @@ class FilterParserTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"B eq X'abc'", "B eq X'zz'", "T eq datetime'yesterday'",
-      "T eq datetimeoffset'2008-07-10T00:00:00Z'", "T eq time'PT1H'"})
+  @ValueSource(
+      strings = {
+        "B eq X'abc'",
+        "B eq X'zz'",
+        "T eq datetime'yesterday'",
+        "T eq datetimeoffset'2008-07-10T00:00:00Z'",
+        "T eq time'PT1H'"
+      })
   void malformedTypedLiterals_areInvalidInput(String filter) {
     assertRejected(filter, TableErrorCode.INVALID_INPUT);
   }
@@ -142,7 +161,9 @@ class FilterParserTest {
     assertThat(FilterParser.parse("5 lt Age"))
         .isEqualTo(new Comparison("Age", ComparisonOperator.GT, new EdmValue.EdmInt32(5)));
     assertThat(FilterParser.parse("'2022-07-12' eq PartitionKey"))
-        .isEqualTo(new Comparison("PartitionKey", ComparisonOperator.EQ, new EdmValue.EdmString("2022-07-12")));
+        .isEqualTo(
+            new Comparison(
+                "PartitionKey", ComparisonOperator.EQ, new EdmValue.EdmString("2022-07-12")));
   }
 
   @Test
@@ -150,8 +171,10 @@ class FilterParserTest {
     Filter a = FilterParser.parse("A eq 1");
     Filter b = FilterParser.parse("B eq 2");
     Filter c = FilterParser.parse("C eq 3");
-    assertThat(FilterParser.parse("A eq 1 or B eq 2 and C eq 3")).isEqualTo(new Or(a, new And(b, c)));
-    assertThat(FilterParser.parse("(A eq 1 or B eq 2) and C eq 3")).isEqualTo(new And(new Or(a, b), c));
+    assertThat(FilterParser.parse("A eq 1 or B eq 2 and C eq 3"))
+        .isEqualTo(new Or(a, new And(b, c)));
+    assertThat(FilterParser.parse("(A eq 1 or B eq 2) and C eq 3"))
+        .isEqualTo(new And(new Or(a, b), c));
   }
 
   @Test
@@ -192,42 +215,75 @@ class FilterParserTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"PartitionKey eq", "eq 'a'", "(PartitionKey eq 'a'", "PartitionKey eq 'a')",
-      "PartitionKey eq eq 'a'", "A eq 1 and and B eq 2", "(1 1 1)", "(\"a\" eq \"a\")",
-      "A eq 'unterminated", "A eq 1 Or B eq 2", "A eq 1 AND B eq 2", "PartitionKey EQ 'a'",
-      "(1 === 1)", "A eq 1 B eq 2", "A/B eq 1", "A eq 'x' and", "()", "not", "A eq - B"})
+  @ValueSource(
+      strings = {
+        "PartitionKey eq",
+        "eq 'a'",
+        "(PartitionKey eq 'a'",
+        "PartitionKey eq 'a')",
+        "PartitionKey eq eq 'a'",
+        "A eq 1 and and B eq 2",
+        "(1 1 1)",
+        "(\"a\" eq \"a\")",
+        "A eq 'unterminated",
+        "A eq 1 Or B eq 2",
+        "A eq 1 AND B eq 2",
+        "PartitionKey EQ 'a'",
+        "(1 === 1)",
+        "A eq 1 B eq 2",
+        "A/B eq 1",
+        "A eq 'x' and",
+        "()",
+        "not",
+        "A eq - B"
+      })
   void syntaxErrors_areInvalidInput(String filter) {
     assertRejected(filter, TableErrorCode.INVALID_INPUT);
   }
 
   /**
    * Two answers of the service fix the message and where the position points: just after the first
-   * token that follows a complete expression. {@code property1 eq 1'invalid'}: position 23 (CloudStub
-   * TableClientQueryTests.Query_WhenUsingAnInvalidFilter_ThrowsException, real account);
+   * token that follows a complete expression. {@code property1 eq 1'invalid'}: position 23
+   * (CloudStub TableClientQueryTests.Query_WhenUsingAnInvalidFilter_ThrowsException, real account);
    * {@code 2019-03-20T21:13:35.0173879Z}: position 7, the end of {@code -03}
    * (MicrosoftDocs/azure-docs#27658). The token after a bad one is never read first.
    */
   @ParameterizedTest
-  @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-      "property1 eq 1'invalid'|23", "2019-03-20T21:13:35.0173879Z|7", "A eq 1 B eq 2|8",
-      "A eq 1 Or B eq 2|9", "PartitionKey eq 'a')|20", "A eq 12_3|9", "A eq 1L2 \"|8"})
-  void textAfterACompleteExpression_isASyntaxErrorAtTheEndOfItsFirstToken(String filter, int position) {
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '"',
+      value = {
+        "property1 eq 1'invalid'|23",
+        "2019-03-20T21:13:35.0173879Z|7",
+        "A eq 1 B eq 2|8",
+        "A eq 1 Or B eq 2|9",
+        "PartitionKey eq 'a')|20",
+        "A eq 12_3|9",
+        "A eq 1L2 \"|8"
+      })
+  void textAfterACompleteExpression_isASyntaxErrorAtTheEndOfItsFirstToken(
+      String filter, int position) {
     assertThatThrownBy(() -> FilterParser.parse(filter))
         .isInstanceOf(TableException.class)
         .hasMessage("Syntax error at position " + position + " in '" + filter + "'.")
-        .satisfies(e -> assertThat(((TableException) e).code()).isEqualTo(TableErrorCode.INVALID_INPUT));
+        .satisfies(
+            e -> assertThat(((TableException) e).code()).isEqualTo(TableErrorCode.INVALID_INPUT));
   }
 
   /** Other parse failures take ODataLib's messages (the service's own were not captured). */
   @ParameterizedTest
-  @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-      "PartitionKey eq|Expression expected at position 15 in 'PartitionKey eq'.",
-      "()|Expression expected at position 1 in '()'.",
-      "(PartitionKey eq 'a'|')' or operator expected at position 20 in '(PartitionKey eq 'a''.",
-      "startswith(RowKey 'a')|')' or ',' expected at position 18 in 'startswith(RowKey 'a')'.",
-      "A eq 'open|There is an unterminated string literal at position 10 in 'A eq 'open'.",
-      "A eq 1.|A digit was expected at position 7 in 'A eq 1.'.",
-      "A/B eq 1|Syntax error: character '/' is not valid at position 1 in 'A/B eq 1'."})
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '"',
+      value = {
+        "PartitionKey eq|Expression expected at position 15 in 'PartitionKey eq'.",
+        "()|Expression expected at position 1 in '()'.",
+        "(PartitionKey eq 'a'|')' or operator expected at position 20 in '(PartitionKey eq 'a''.",
+        "startswith(RowKey 'a')|')' or ',' expected at position 18 in 'startswith(RowKey 'a')'.",
+        "A eq 'open|There is an unterminated string literal at position 10 in 'A eq 'open'.",
+        "A eq 1.|A digit was expected at position 7 in 'A eq 1.'.",
+        "A/B eq 1|Syntax error: character '/' is not valid at position 1 in 'A/B eq 1'."
+      })
   void otherSyntaxErrors_carryODataLibsMessageAndPosition(String filter, String message) {
     assertThatThrownBy(() -> FilterParser.parse(filter))
         .isInstanceOf(TableException.class)
@@ -248,10 +304,22 @@ class FilterParserTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"startswith(RowKey,'a')", "substringof('a', Name) eq true",
-      "endswith(Name, 'x') and PartitionKey eq 'p'", "length(Name) gt 3", "1 eq 1", "'a' eq 'a'",
-      "true eq true", "A eq B", "Price add 1 gt 5", "Price mul 2 eq 4", "not A eq 1",
-      "A eq 1 eq 2", "PartitionKey eq 'p' and (A sub 1)"})
+  @ValueSource(
+      strings = {
+        "startswith(RowKey,'a')",
+        "substringof('a', Name) eq true",
+        "endswith(Name, 'x') and PartitionKey eq 'p'",
+        "length(Name) gt 3",
+        "1 eq 1",
+        "'a' eq 'a'",
+        "true eq true",
+        "A eq B",
+        "Price add 1 gt 5",
+        "Price mul 2 eq 4",
+        "not A eq 1",
+        "A eq 1 eq 2",
+        "PartitionKey eq 'p' and (A sub 1)"
+      })
   void validODataTheServiceDoesNotRun_isNotImplemented(String filter) {
     assertRejected(filter, TableErrorCode.NOT_IMPLEMENTED);
   }

@@ -12,29 +12,45 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 
 /**
- * Random entities and filters drawn from small pools, so that filters hit, miss and tie often:
- * keys and strings that share prefixes and sit around U+FFFF, numbers at type boundaries, and
- * every Edm type.
+ * Random entities and filters drawn from small pools, so that filters hit, miss and tie often: keys
+ * and strings that share prefixes and sit around U+FFFF, numbers at type boundaries, and every Edm
+ * type.
  */
 final class QueryArbitraries {
   static final List<String> STRINGS =
-      List.of("", "a", "a\u0000", "ab", "b", "b\u00e9", "ba", "c", "it's", "\uFF5E", "\uD83D\uDE00");
+      List.of(
+          "", "a", "a\u0000", "ab", "b", "b\u00e9", "ba", "c", "it's", "\uFF5E", "\uD83D\uDE00");
   static final List<String> PROPERTIES = List.of("A", "B", "C");
+
   /** Properties filters compare, keys weighted up so that plans have something to narrow. */
   static final List<String> FILTER_PROPERTIES =
-      List.of("PartitionKey", "PartitionKey", "PartitionKey", "RowKey", "RowKey", "Timestamp", "A",
-          "B", "C", "Missing");
+      List.of(
+          "PartitionKey",
+          "PartitionKey",
+          "PartitionKey",
+          "RowKey",
+          "RowKey",
+          "Timestamp",
+          "A",
+          "B",
+          "C",
+          "Missing");
+
   /** Mostly keys, for planner properties. */
   static final List<String> KEY_PROPERTIES =
       List.of("PartitionKey", "PartitionKey", "PartitionKey", "RowKey", "RowKey", "RowKey", "A");
-  private static final List<Instant> INSTANTS = List.of(
-      Instant.parse("1601-01-01T00:00:00Z"), Instant.parse("2020-01-01T00:00:00Z"),
-      Instant.parse("2020-01-01T00:00:00.0000001Z"), Instant.parse("9999-12-31T23:59:59.9999999Z"));
-  private static final List<UUID> GUIDS = List.of(
-      UUID.fromString("00000000-0000-0000-0000-000000000000"),
-      UUID.fromString("7fffffff-0000-0000-8000-000000000000"),
-      UUID.fromString("80000000-0000-0000-0000-000000000001"),
-      UUID.fromString("ffffffff-ffff-ffff-ffff-ffffffffffff"));
+
+  private static final List<Instant> INSTANTS =
+      List.of(
+          Instant.parse("1601-01-01T00:00:00Z"), Instant.parse("2020-01-01T00:00:00Z"),
+          Instant.parse("2020-01-01T00:00:00.0000001Z"),
+              Instant.parse("9999-12-31T23:59:59.9999999Z"));
+  private static final List<UUID> GUIDS =
+      List.of(
+          UUID.fromString("00000000-0000-0000-0000-000000000000"),
+          UUID.fromString("7fffffff-0000-0000-8000-000000000000"),
+          UUID.fromString("80000000-0000-0000-0000-000000000001"),
+          UUID.fromString("ffffffff-ffff-ffff-ffff-ffffffffffff"));
 
   private QueryArbitraries() {}
 
@@ -44,24 +60,37 @@ final class QueryArbitraries {
 
   /** A value of any type; {@code withNaN} adds NaN, which entities can hold but literals cannot. */
   static Arbitrary<EdmValue> values(boolean withNaN) {
-    Arbitrary<EdmValue> doubles = Arbitraries.of(-1.0, -0.0, 0.0, 0.5, 1.0, 5.0, 9.007199254740992E15,
-            -9.223372036854775808E18, withNaN ? Double.NaN : 1.5)
-        .map(EdmValue.EdmDouble::new);
+    Arbitrary<EdmValue> doubles =
+        Arbitraries.of(
+                -1.0,
+                -0.0,
+                0.0,
+                0.5,
+                1.0,
+                5.0,
+                9.007199254740992E15,
+                -9.223372036854775808E18,
+                withNaN ? Double.NaN : 1.5)
+            .map(EdmValue.EdmDouble::new);
     return Arbitraries.oneOf(
         strings().map(EdmValue.EdmString::new),
-        Arbitraries.of(-1, 0, 1, 5, Integer.MAX_VALUE, Integer.MIN_VALUE).map(EdmValue.EdmInt32::new),
-        Arbitraries.of(-1L, 0L, 1L, 5L, 9007199254740993L, Long.MIN_VALUE).map(EdmValue.EdmInt64::new),
+        Arbitraries.of(-1, 0, 1, 5, Integer.MAX_VALUE, Integer.MIN_VALUE)
+            .map(EdmValue.EdmInt32::new),
+        Arbitraries.of(-1L, 0L, 1L, 5L, 9007199254740993L, Long.MIN_VALUE)
+            .map(EdmValue.EdmInt64::new),
         doubles,
         Arbitraries.of(true, false).map(EdmValue.EdmBoolean::new),
         Arbitraries.of(INSTANTS).map(EdmValue.EdmDateTime::new),
         Arbitraries.of(GUIDS).map(EdmValue.EdmGuid::new),
-        Arbitraries.of(new byte[0], new byte[] {0x7f}, new byte[] {(byte) 0x80}, new byte[] {0x7f, 0})
+        Arbitraries.of(
+                new byte[0], new byte[] {0x7f}, new byte[] {(byte) 0x80}, new byte[] {0x7f, 0})
             .map(EdmValue.EdmBinary::new));
   }
 
   static Arbitrary<Entity> entities() {
     Arbitrary<Map<String, EdmValue>> properties =
-        Arbitraries.maps(Arbitraries.of(PROPERTIES), values(true)).ofMaxSize(3)
+        Arbitraries.maps(Arbitraries.of(PROPERTIES), values(true))
+            .ofMaxSize(3)
             .map(LinkedHashMap::new);
     return Combinators.combine(strings(), strings(), Arbitraries.of(INSTANTS), properties)
         .as(Entity::new);
@@ -86,12 +115,15 @@ final class QueryArbitraries {
   }
 
   private static Arbitrary<Filter> leaves(List<String> properties) {
-    Arbitrary<Filter> comparisons = Combinators.combine(
-            Arbitraries.of(properties), Arbitraries.of(ComparisonOperator.class),
-            Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(3, strings().map(s -> (EdmValue) new EdmValue.EdmString(s))),
-                net.jqwik.api.Tuple.of(2, values(false))))
-        .as(Filter.Comparison::new);
+    Arbitrary<Filter> comparisons =
+        Combinators.combine(
+                Arbitraries.of(properties),
+                Arbitraries.of(ComparisonOperator.class),
+                Arbitraries.frequencyOf(
+                    net.jqwik.api.Tuple.of(
+                        3, strings().map(s -> (EdmValue) new EdmValue.EdmString(s))),
+                    net.jqwik.api.Tuple.of(2, values(false))))
+            .as(Filter.Comparison::new);
     return Arbitraries.frequencyOf(
         net.jqwik.api.Tuple.of(12, comparisons),
         net.jqwik.api.Tuple.of(1, Arbitraries.of(true, false).map(Filter.Constant::new)),

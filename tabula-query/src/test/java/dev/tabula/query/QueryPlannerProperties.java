@@ -31,7 +31,8 @@ class QueryPlannerProperties {
 
   @Property(tries = 500)
   void resumingAtAnyKey_returnsExactlyTheMatchingEntitiesFromThatKey(
-      @ForAll("tables") List<Entity> entities, @ForAll("keyFilters") Filter filter,
+      @ForAll("tables") List<Entity> entities,
+      @ForAll("keyFilters") Filter filter,
       @ForAll("keys") EntityKey resume) {
     TreeMap<EntityKey, Entity> table = table(entities);
     QueryPlan plan = QueryPlanner.plan(filter);
@@ -57,14 +58,17 @@ class QueryPlannerProperties {
 
   @Property(tries = 300)
   void keyComparisons_readExactlyTheKeysTheyMatch(
-      @ForAll ComparisonOperator partitionOp, @ForAll("strings") String pk,
-      @ForAll ComparisonOperator rowOp, @ForAll("strings") String rk) {
+      @ForAll ComparisonOperator partitionOp,
+      @ForAll("strings") String pk,
+      @ForAll ComparisonOperator rowOp,
+      @ForAll("strings") String rk) {
     String pkLiteral = FilterText.literal(new EdmValue.EdmString(pk));
     String rkLiteral = FilterText.literal(new EdmValue.EdmString(rk));
-    for (String text : List.of(
-        "PartitionKey " + partitionOp.keyword() + " " + pkLiteral,
-        "PartitionKey eq " + pkLiteral + " and RowKey " + rowOp.keyword() + " " + rkLiteral,
-        "not (PartitionKey " + partitionOp.keyword() + " " + pkLiteral + ")")) {
+    for (String text :
+        List.of(
+            "PartitionKey " + partitionOp.keyword() + " " + pkLiteral,
+            "PartitionKey eq " + pkLiteral + " and RowKey " + rowOp.keyword() + " " + rkLiteral,
+            "not (PartitionKey " + partitionOp.keyword() + " " + pkLiteral + ")")) {
       Filter filter = FilterParser.parse(text);
       List<KeyRange> ranges = QueryPlanner.plan(filter).ranges();
       for (String probePk : QueryArbitraries.STRINGS) {
@@ -72,7 +76,8 @@ class QueryPlannerProperties {
           EntityKey probe = new EntityKey(probePk, probeRk);
           boolean covered = ranges.stream().anyMatch(r -> r.contains(probe));
           Entity entity = Entity.unsaved(probePk, probeRk, Map.of());
-          assertThat(covered).as(text + " at " + probe)
+          assertThat(covered)
+              .as(text + " at " + probe)
               .isEqualTo(ReferenceEvaluator.matches(filter, entity));
         }
       }
@@ -81,10 +86,15 @@ class QueryPlannerProperties {
 
   @Property(tries = 500)
   void pointFilter_readsOnlyItsKey(
-      @ForAll("strings") String pk, @ForAll("strings") String rk, @ForAll("keys") EntityKey probe,
+      @ForAll("strings") String pk,
+      @ForAll("strings") String rk,
+      @ForAll("keys") EntityKey probe,
       @ForAll("extras") Filter extra) {
-    String point = "PartitionKey eq " + FilterText.literal(new EdmValue.EdmString(pk))
-        + " and RowKey eq " + FilterText.literal(new EdmValue.EdmString(rk));
+    String point =
+        "PartitionKey eq "
+            + FilterText.literal(new EdmValue.EdmString(pk))
+            + " and RowKey eq "
+            + FilterText.literal(new EdmValue.EdmString(rk));
     QueryPlan plan = QueryPlanner.plan(new Filter.And(FilterParser.parse(point), extra));
 
     boolean covered = plan.ranges().stream().anyMatch(r -> r.contains(probe));
@@ -102,8 +112,11 @@ class QueryPlannerProperties {
 
   @Property(tries = 500)
   void partitionFilter_readsOnlyItsPartition(
-      @ForAll("strings") String pk, @ForAll("keys") EntityKey probe, @ForAll("extras") Filter extra) {
-    Filter partition = FilterParser.parse("PartitionKey eq " + FilterText.literal(new EdmValue.EdmString(pk)));
+      @ForAll("strings") String pk,
+      @ForAll("keys") EntityKey probe,
+      @ForAll("extras") Filter extra) {
+    Filter partition =
+        FilterParser.parse("PartitionKey eq " + FilterText.literal(new EdmValue.EdmString(pk)));
     QueryPlan plan = QueryPlanner.plan(new Filter.And(extra, partition));
 
     boolean covered = plan.ranges().stream().anyMatch(r -> r.contains(probe));
@@ -118,13 +131,21 @@ class QueryPlannerProperties {
 
   @Property(tries = 500)
   void prefixFilter_readsOnlyItsRange(
-      @ForAll("strings") String from, @ForAll("strings") String to, @ForAll("keys") EntityKey probe) {
-    Filter prefix = FilterParser.parse("PartitionKey ge " + FilterText.literal(new EdmValue.EdmString(from))
-        + " and PartitionKey lt " + FilterText.literal(new EdmValue.EdmString(to)) + " and Color eq 'Green'");
+      @ForAll("strings") String from,
+      @ForAll("strings") String to,
+      @ForAll("keys") EntityKey probe) {
+    Filter prefix =
+        FilterParser.parse(
+            "PartitionKey ge "
+                + FilterText.literal(new EdmValue.EdmString(from))
+                + " and PartitionKey lt "
+                + FilterText.literal(new EdmValue.EdmString(to))
+                + " and Color eq 'Green'");
     QueryPlan plan = QueryPlanner.plan(prefix);
 
-    boolean inRange = EntityKey.KEY_ORDER.compare(from, probe.partitionKey()) <= 0
-        && EntityKey.KEY_ORDER.compare(probe.partitionKey(), to) < 0;
+    boolean inRange =
+        EntityKey.KEY_ORDER.compare(from, probe.partitionKey()) <= 0
+            && EntityKey.KEY_ORDER.compare(probe.partitionKey(), to) < 0;
     boolean covered = plan.ranges().stream().anyMatch(r -> r.contains(probe));
     assertThat(covered).isEqualTo(inRange);
     assertThat(plan.ranges()).hasSizeLessThanOrEqualTo(1);
@@ -137,7 +158,8 @@ class QueryPlannerProperties {
   }
 
   /** What an engine returns for the plan: each range in order, filtered by the residual. */
-  private static List<Entity> read(Map<EntityKey, Entity> table, List<KeyRange> ranges, QueryPlan plan) {
+  private static List<Entity> read(
+      Map<EntityKey, Entity> table, List<KeyRange> ranges, QueryPlan plan) {
     List<Entity> result = new ArrayList<>();
     for (KeyRange range : ranges) {
       table.values().stream()
@@ -148,32 +170,37 @@ class QueryPlannerProperties {
     return result;
   }
 
-  private static List<Entity> matching(TreeMap<EntityKey, Entity> table, Filter filter, EntityKey from) {
-    return (from == null ? table : table.tailMap(from, true)).values().stream()
-        .filter(e -> ReferenceEvaluator.matches(filter, e))
-        .toList();
+  private static List<Entity> matching(
+      TreeMap<EntityKey, Entity> table, Filter filter, EntityKey from) {
+    return (from == null ? table : table.tailMap(from, true))
+        .values().stream().filter(e -> ReferenceEvaluator.matches(filter, e)).toList();
   }
 
   /** One entity for every key the pools can form, so that key bounds are always probed. */
   @Provide
   Arbitrary<List<Entity>> tables() {
     List<String> pool = QueryArbitraries.STRINGS;
-    return QueryArbitraries.entities().list().ofSize(pool.size() * pool.size())
-        .map(random -> {
-          List<Entity> grid = new ArrayList<>();
-          for (int i = 0; i < random.size(); i++) {
-            Entity e = random.get(i);
-            String pk = pool.get(i / pool.size());
-            String rk = pool.get(i % pool.size());
-            grid.add(new Entity(pk, rk, e.timestamp(), e.properties()));
-          }
-          return grid;
-        });
+    return QueryArbitraries.entities()
+        .list()
+        .ofSize(pool.size() * pool.size())
+        .map(
+            random -> {
+              List<Entity> grid = new ArrayList<>();
+              for (int i = 0; i < random.size(); i++) {
+                Entity e = random.get(i);
+                String pk = pool.get(i / pool.size());
+                String rk = pool.get(i % pool.size());
+                grid.add(new Entity(pk, rk, e.timestamp(), e.properties()));
+              }
+              return grid;
+            });
   }
 
   @Provide
   Arbitrary<Filter> keyFilters() {
-    return Arbitraries.oneOf(QueryArbitraries.filters(4), QueryArbitraries.filters(4, QueryArbitraries.KEY_PROPERTIES))
+    return Arbitraries.oneOf(
+            QueryArbitraries.filters(4),
+            QueryArbitraries.filters(4, QueryArbitraries.KEY_PROPERTIES))
         .filter(f -> countComparisons(f) <= FilterParser.MAX_COMPARISONS);
   }
 

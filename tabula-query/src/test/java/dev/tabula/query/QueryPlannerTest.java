@@ -52,10 +52,12 @@ class QueryPlannerTest {
 
   @Test
   void prefixIdiom_isAPartitionKeyRange() {
-    QueryPlan plan = plan("PartitionKey ge 'Vegetable' and PartitionKey lt 'Vegetablf' and Color eq 'Green'");
+    QueryPlan plan =
+        plan("PartitionKey ge 'Vegetable' and PartitionKey lt 'Vegetablf' and Color eq 'Green'");
     assertThat(plan.description()).isEqualTo("partition-range");
-    assertThat(plan.ranges()).containsExactly(
-        new KeyRange(KeyBound.startOf("Vegetable"), KeyBound.startOf("Vegetablf")));
+    assertThat(plan.ranges())
+        .containsExactly(
+            new KeyRange(KeyBound.startOf("Vegetable"), KeyBound.startOf("Vegetablf")));
   }
 
   @Test
@@ -70,11 +72,14 @@ class QueryPlannerTest {
 
   @Test
   void rowKeyRangeInsideAPartition_isARowRange() {
-    QueryPlan plan = plan("PartitionKey eq 'lerman_julie' and RowKey ge 'address_' and RowKey lt 'address`'");
+    QueryPlan plan =
+        plan("PartitionKey eq 'lerman_julie' and RowKey ge 'address_' and RowKey lt 'address`'");
     assertThat(plan.description()).isEqualTo("row-range");
-    assertThat(plan.ranges()).containsExactly(range("lerman_julie", "address_", "lerman_julie", "address`"));
+    assertThat(plan.ranges())
+        .containsExactly(range("lerman_julie", "address_", "lerman_julie", "address`"));
     assertThat(plan("PartitionKey eq 'p' and RowKey gt 'r'").ranges())
-        .containsExactly(new KeyRange(KeyBound.at(new EntityKey("p", "r\u0000")), KeyBound.endOf("p")));
+        .containsExactly(
+            new KeyRange(KeyBound.at(new EntityKey("p", "r\u0000")), KeyBound.endOf("p")));
   }
 
   @Test
@@ -85,30 +90,42 @@ class QueryPlannerTest {
   @Test
   void rowKeyRangeAcrossAPartitionRange_readsThePartitionRange() {
     QueryPlan plan = plan("PartitionKey ge 'a' and PartitionKey lt 'b' and RowKey eq 'r'");
-    assertThat(plan.ranges()).containsExactly(new KeyRange(KeyBound.startOf("a"), KeyBound.startOf("b")));
+    assertThat(plan.ranges())
+        .containsExactly(new KeyRange(KeyBound.startOf("a"), KeyBound.startOf("b")));
   }
 
   @Test
   void orOfPoints_isAnOrderedUnion() {
-    QueryPlan plan = plan("(PartitionKey eq 'b' and RowKey eq '2') or (PartitionKey eq 'a' and RowKey eq '1')"
-        + " or PartitionKey eq 'c'");
+    QueryPlan plan =
+        plan(
+            "(PartitionKey eq 'b' and RowKey eq '2') or (PartitionKey eq 'a' and RowKey eq '1')"
+                + " or PartitionKey eq 'c'");
     assertThat(plan.description()).isEqualTo("union(3)");
-    assertThat(plan.ranges()).containsExactly(
-        range("a", "1", "a", "1\u0000"), range("b", "2", "b", "2\u0000"), KeyRange.partition("c"));
+    assertThat(plan.ranges())
+        .containsExactly(
+            range("a", "1", "a", "1\u0000"),
+            range("b", "2", "b", "2\u0000"),
+            KeyRange.partition("c"));
   }
 
   @Test
   void overlappingAlternatives_areMerged() {
-    QueryPlan plan = plan("PartitionKey eq 'b' or (PartitionKey ge 'a' and PartitionKey le 'c')"
-        + " or (PartitionKey eq 'c' and RowKey eq 'x')");
-    assertThat(plan.ranges()).containsExactly(new KeyRange(KeyBound.startOf("a"), KeyBound.endOf("c")));
+    QueryPlan plan =
+        plan(
+            "PartitionKey eq 'b' or (PartitionKey ge 'a' and PartitionKey le 'c')"
+                + " or (PartitionKey eq 'c' and RowKey eq 'x')");
+    assertThat(plan.ranges())
+        .containsExactly(new KeyRange(KeyBound.startOf("a"), KeyBound.endOf("c")));
     assertThat(plan.description()).isEqualTo("partition-range");
   }
 
   @Test
   void touchingRanges_areMerged() {
-    QueryPlan plan = plan("(PartitionKey ge 'a' and PartitionKey lt 'b') or (PartitionKey ge 'b' and PartitionKey lt 'c')");
-    assertThat(plan.ranges()).containsExactly(new KeyRange(KeyBound.startOf("a"), KeyBound.startOf("c")));
+    QueryPlan plan =
+        plan(
+            "(PartitionKey ge 'a' and PartitionKey lt 'b') or (PartitionKey ge 'b' and PartitionKey lt 'c')");
+    assertThat(plan.ranges())
+        .containsExactly(new KeyRange(KeyBound.startOf("a"), KeyBound.startOf("c")));
   }
 
   @Test
@@ -148,10 +165,12 @@ class QueryPlannerTest {
   @Test
   void aSpaceWidenedPastItsBoxLimit_keepsTheFilter() {
     // 4 x 4 x 4 x 3 boxes: widened to every key once past KeySpace.MAX_BOXES.
-    QueryPlan plan = plan("(PartitionKey ge 'a' or PartitionKey ge 'b' or PartitionKey ge 'c' or PartitionKey ge 'd')"
-        + " and (PartitionKey le 'w' or PartitionKey le 'x' or PartitionKey le 'y' or PartitionKey le 'z')"
-        + " and (RowKey ge 'a' or RowKey ge 'b' or RowKey ge 'c' or RowKey ge 'd')"
-        + " and (RowKey le 'w' or RowKey le 'x' or RowKey le 'y')");
+    QueryPlan plan =
+        plan(
+            "(PartitionKey ge 'a' or PartitionKey ge 'b' or PartitionKey ge 'c' or PartitionKey ge 'd')"
+                + " and (PartitionKey le 'w' or PartitionKey le 'x' or PartitionKey le 'y' or PartitionKey le 'z')"
+                + " and (RowKey ge 'a' or RowKey ge 'b' or RowKey ge 'c' or RowKey ge 'd')"
+                + " and (RowKey le 'w' or RowKey le 'x' or RowKey le 'y')");
 
     assertThat(plan.ranges()).containsExactly(KeyRange.ALL);
     assertThat(plan.residual().test(new Entity("b", "zz", null, Map.of()))).isFalse();
@@ -161,8 +180,9 @@ class QueryPlannerTest {
   @Test
   void notEqual_isTwoRanges() {
     QueryPlan plan = plan("PartitionKey ne 'm'");
-    assertThat(plan.ranges()).containsExactly(
-        new KeyRange(null, KeyBound.startOf("m")), new KeyRange(KeyBound.endOf("m"), null));
+    assertThat(plan.ranges())
+        .containsExactly(
+            new KeyRange(null, KeyBound.startOf("m")), new KeyRange(KeyBound.endOf("m"), null));
   }
 
   @Test
@@ -173,14 +193,16 @@ class QueryPlannerTest {
     assertThat(plan("not (PartitionKey eq 5)").description()).isEqualTo("scan");
     assertThat(plan("not (PartitionKey lt 5)").ranges()).isEmpty();
     assertThat(plan("PartitionKey eq 'p' and RowKey ne 5").description()).isEqualTo("partition");
-    assertThat(plan("not (Price gt 5 or PartitionKey ne 'p')").description()).isEqualTo("partition");
+    assertThat(plan("not (Price gt 5 or PartitionKey ne 'p')").description())
+        .isEqualTo("partition");
     assertThat(plan("not (PartitionKey eq 'p' and Price gt 5)").description()).isEqualTo("scan");
   }
 
   @Test
   void residual_isTheWholeFilter() {
     QueryPlan plan = plan("PartitionKey eq 'p' and Price gt 5");
-    assertThat(plan.residual().test(dev.tabula.model.Entity.unsaved("p", "r", java.util.Map.of()))).isFalse();
+    assertThat(plan.residual().test(dev.tabula.model.Entity.unsaved("p", "r", java.util.Map.of())))
+        .isFalse();
   }
 
   @Test
@@ -188,8 +210,9 @@ class QueryPlannerTest {
     QueryPlan plan = plan("PartitionKey eq 'a' or PartitionKey eq 'c' or PartitionKey eq 'e'");
     EntityKey inC = new EntityKey("c", "r5");
     List<KeyRange> rest = plan.rangesFrom(inC);
-    assertThat(rest).containsExactly(
-        new KeyRange(KeyBound.at(inC), KeyBound.endOf("c")), KeyRange.partition("e"));
+    assertThat(rest)
+        .containsExactly(
+            new KeyRange(KeyBound.at(inC), KeyBound.endOf("c")), KeyRange.partition("e"));
     assertThat(plan.rangesFrom(new EntityKey("d", ""))).containsExactly(KeyRange.partition("e"));
     assertThat(plan.rangesFrom(new EntityKey("f", ""))).isEmpty();
     assertThat(plan.rangesFrom(null)).hasSize(3);

@@ -54,10 +54,10 @@ final class ReferenceEvaluator {
 
   /**
    * Property versus literal: -1, 0 or 1, or null when no operator holds (NaN). Across types the
-   * service answers as if the property were smaller: eq, gt, ge false and ne, lt, le true (CloudStub's
-   * TableQueryComparisonTestData, recorded against a real storage account, for every pair of types);
-   * only a numeric literal of a narrower type than the property (Int32 for Int64 or Double, Int64 for
-   * Double) compares by value.
+   * service answers as if the property were smaller: eq, gt, ge false and ne, lt, le true
+   * (CloudStub's TableQueryComparisonTestData, recorded against a real storage account, for every
+   * pair of types); only a numeric literal of a narrower type than the property (Int32 for Int64 or
+   * Double, Int64 for Double) compares by value.
    */
   static Integer order(EdmValue property, EdmValue literal) {
     Integer propertyRank = NUMERIC_RANK.get(property.type());
@@ -73,7 +73,8 @@ final class ReferenceEvaluator {
     }
     if (property instanceof EdmValue.EdmString p) {
       String l = ((EdmValue.EdmString) literal).value();
-      return Integer.signum(Arrays.compare(p.value().codePoints().toArray(), l.codePoints().toArray()));
+      return Integer.signum(
+          Arrays.compare(p.value().codePoints().toArray(), l.codePoints().toArray()));
     }
     if (property instanceof EdmValue.EdmBoolean p) {
       return Boolean.compare(p.value(), ((EdmValue.EdmBoolean) literal).value());
@@ -82,7 +83,8 @@ final class ReferenceEvaluator {
       return Integer.signum(p.value().compareTo(((EdmValue.EdmDateTime) literal).value()));
     }
     if (property instanceof EdmValue.EdmGuid p) {
-      return Integer.signum(p.value().toString().compareTo(((EdmValue.EdmGuid) literal).value().toString()));
+      return Integer.signum(
+          p.value().toString().compareTo(((EdmValue.EdmGuid) literal).value().toString()));
     }
     byte[] a = ((EdmValue.EdmBinary) property).value();
     return Integer.signum(Arrays.compareUnsigned(a, ((EdmValue.EdmBinary) literal).value()));

@@ -14,9 +14,9 @@ import io.netty.handler.codec.http.HttpUtil;
  * RequestBodyTooLarge (not Netty's bare 413), passed on as a {@link Refusal}, and the connection is
  * closed, since the rest of the body would otherwise have to be read and thrown away.
  *
- * <p>A request that announces an oversized body and asks {@code Expect: 100-continue} gets the
- * same answer: Netty's own reply there is a bare 413 without the error code and body every other
- * error of the service carries (issue 17, item 12), so such a request is refused here instead.
+ * <p>A request that announces an oversized body and asks {@code Expect: 100-continue} gets the same
+ * answer: Netty's own reply there is a bare 413 without the error code and body every other error
+ * of the service carries (issue 17, item 12), so such a request is refused here instead.
  */
 final class BodyLimitAggregator extends HttpObjectAggregator {
   private final TableProtocol protocol;
@@ -44,8 +44,10 @@ final class BodyLimitAggregator extends HttpObjectAggregator {
       ctx.close();
       return;
     }
-    ctx.fireChannelRead(new Refusal(protocol.reject(
-        TableErrorCode.REQUEST_BODY_TOO_LARGE.exception(),
-        HttpExchangeHandler.toServiceRequest(request, new byte[0]))));
+    ctx.fireChannelRead(
+        new Refusal(
+            protocol.reject(
+                TableErrorCode.REQUEST_BODY_TOO_LARGE.exception(),
+                HttpExchangeHandler.toServiceRequest(request, new byte[0]))));
   }
 }

@@ -10,35 +10,45 @@ import picocli.CommandLine.Option;
  * cassandra-*} key of the config file ({@link ConfigResolver#cassandra}).
  */
 final class CassandraFlags {
-  @Option(names = "--cassandra-contact-points", paramLabel = "HOST:PORT[,...]",
+  @Option(
+      names = "--cassandra-contact-points",
+      paramLabel = "HOST:PORT[,...]",
       description = "Cassandra or ScyllaDB nodes to connect to (default 127.0.0.1:9042).")
   String contactPoints;
 
-  @Option(names = "--cassandra-datacenter",
+  @Option(
+      names = "--cassandra-datacenter",
       description = "The driver's local data center (default datacenter1).")
   String datacenter;
 
-  @Option(names = "--cassandra-keyspace",
+  @Option(
+      names = "--cassandra-keyspace",
       description = "Keyspace of Tabula's tables, created if absent (default tabula).")
   String keyspace;
 
-  @Option(names = "--cassandra-replication",
-      description = "CQL replication map for a new keyspace (default "
-          + "{'class':'SimpleStrategy','replication_factor':1}).")
+  @Option(
+      names = "--cassandra-replication",
+      description =
+          "CQL replication map for a new keyspace (default "
+              + "{'class':'SimpleStrategy','replication_factor':1}).")
   String replication;
 
-  @Option(names = "--cassandra-consistency",
+  @Option(
+      names = "--cassandra-consistency",
       description = "Consistency of reads and writes (default QUORUM).")
   String consistency;
 
-  @Option(names = "--cassandra-serial-consistency",
-      description = "Consistency of lightweight transactions: SERIAL or LOCAL_SERIAL (default SERIAL).")
+  @Option(
+      names = "--cassandra-serial-consistency",
+      description =
+          "Consistency of lightweight transactions: SERIAL or LOCAL_SERIAL (default SERIAL).")
   String serialConsistency;
 
   @Option(names = "--cassandra-username", description = "User for password authentication.")
   String username;
 
-  @Option(names = "--cassandra-password",
+  @Option(
+      names = "--cassandra-password",
       description = "Password (prefer env TABULA_CASSANDRA_PASSWORD: flags show in process lists).")
   String password;
 
@@ -47,17 +57,21 @@ final class CassandraFlags {
 
   /** Resolves the options, each from its flag or else {@code lookup(name, default)}. */
   CassandraOptions resolve(Lookup lookup) {
-    CassandraOptions defaults = CassandraOptions.of(
-        CassandraOptions.parseContactPoints(
-            lookup.pick(contactPoints, "contact-points", "127.0.0.1:9042")),
-        lookup.pick(datacenter, "datacenter", "datacenter1"));
-    UnaryOperator<CassandraOptions> rest = o -> o
-        .withKeyspace(lookup.pick(keyspace, "keyspace", o.keyspace()))
-        .withReplication(lookup.pick(replication, "replication", o.replication()))
-        .withConsistency(lookup.pick(consistency, "consistency", o.consistency()),
-            lookup.pick(serialConsistency, "serial-consistency", o.serialConsistency()))
-        .withTls(Boolean.parseBoolean(
-            lookup.pick(tls == null ? null : tls.toString(), "tls", "false")));
+    CassandraOptions defaults =
+        CassandraOptions.of(
+            CassandraOptions.parseContactPoints(
+                lookup.pick(contactPoints, "contact-points", "127.0.0.1:9042")),
+            lookup.pick(datacenter, "datacenter", "datacenter1"));
+    UnaryOperator<CassandraOptions> rest =
+        o ->
+            o.withKeyspace(lookup.pick(keyspace, "keyspace", o.keyspace()))
+                .withReplication(lookup.pick(replication, "replication", o.replication()))
+                .withConsistency(
+                    lookup.pick(consistency, "consistency", o.consistency()),
+                    lookup.pick(serialConsistency, "serial-consistency", o.serialConsistency()))
+                .withTls(
+                    Boolean.parseBoolean(
+                        lookup.pick(tls == null ? null : tls.toString(), "tls", "false")));
     CassandraOptions options = rest.apply(defaults);
     String user = lookup.pick(username, "username", null);
     return user == null

@@ -36,8 +36,10 @@ final class ConfigResolver {
     String host = pick(flags.host, "TABULA_HOST", "host", defaults.host());
     int port = Integer.parseInt(pick(str(flags.port), "TABULA_PORT", "port", "" + defaults.port()));
     Path dataDir =
-        Path.of(pick(str(flags.dataDir), "TABULA_DATA_DIR", "data-dir", defaults.dataDir().toString()));
-    String engineName = flags.inMemory ? "memory" : pick(flags.engine, "TABULA_ENGINE", "engine", "rocksdb");
+        Path.of(
+            pick(str(flags.dataDir), "TABULA_DATA_DIR", "data-dir", defaults.dataDir().toString()));
+    String engineName =
+        flags.inMemory ? "memory" : pick(flags.engine, "TABULA_ENGINE", "engine", "rocksdb");
     EngineKind engine = EngineKind.valueOf(engineName.trim().toUpperCase(Locale.ROOT));
     String accountList = flags.accounts == null ? null : String.join(";", flags.accounts);
     String accountsText = pick(accountList, "TABULA_ACCOUNTS", "accounts", null);
@@ -50,23 +52,45 @@ final class ConfigResolver {
                 .map(Account::parse)
                 .toList();
     return new ServerConfig(
-        host, port, engine, dataDir, accounts, defaults.maxBodyBytes(), defaults.pageSize(),
-        transport(flags, defaults.transport()), resources(flags, defaults.resources()));
+        host,
+        port,
+        engine,
+        dataDir,
+        accounts,
+        defaults.maxBodyBytes(),
+        defaults.pageSize(),
+        transport(flags, defaults.transport()),
+        resources(flags, defaults.resources()));
   }
 
   private Resources resources(ServeCommand flags, Resources defaults) {
-    int workers = Integer.parseInt(pick(str(flags.workers), "TABULA_WORKERS", "workers",
-        "" + defaults.workers()));
-    int queue = Integer.parseInt(pick(str(flags.queue), "TABULA_QUEUE", "queue",
-        "" + defaults.queueCapacity()));
-    long cacheMb = Long.parseLong(pick(str(flags.blockCacheMb), "TABULA_BLOCK_CACHE_MB",
-        "block-cache-mb", "" + defaults.blockCacheBytes() / (1024 * 1024)));
-    String requestMb = pick(str(flags.requestMemoryMb), "TABULA_REQUEST_MEMORY_MB",
-        "request-memory-mb", null);
-    int maxConnections = Integer.parseInt(pick(str(flags.maxConnections),
-        "TABULA_MAX_CONNECTIONS", "max-connections", "" + defaults.maxConnections()));
-    Resources resources = defaults.withWorkers(workers, queue).withBlockCacheMegabytes(cacheMb)
-        .withMaxConnections(maxConnections);
+    int workers =
+        Integer.parseInt(
+            pick(str(flags.workers), "TABULA_WORKERS", "workers", "" + defaults.workers()));
+    int queue =
+        Integer.parseInt(
+            pick(str(flags.queue), "TABULA_QUEUE", "queue", "" + defaults.queueCapacity()));
+    long cacheMb =
+        Long.parseLong(
+            pick(
+                str(flags.blockCacheMb),
+                "TABULA_BLOCK_CACHE_MB",
+                "block-cache-mb",
+                "" + defaults.blockCacheBytes() / (1024 * 1024)));
+    String requestMb =
+        pick(str(flags.requestMemoryMb), "TABULA_REQUEST_MEMORY_MB", "request-memory-mb", null);
+    int maxConnections =
+        Integer.parseInt(
+            pick(
+                str(flags.maxConnections),
+                "TABULA_MAX_CONNECTIONS",
+                "max-connections",
+                "" + defaults.maxConnections()));
+    Resources resources =
+        defaults
+            .withWorkers(workers, queue)
+            .withBlockCacheMegabytes(cacheMb)
+            .withMaxConnections(maxConnections);
     return requestMb == null
         ? resources
         : resources.withRequestMemoryMegabytes(Long.parseLong(requestMb));
@@ -75,17 +99,29 @@ final class ConfigResolver {
   private Transport transport(ServeCommand flags, Transport defaults) {
     String cert = pick(str(flags.tlsCert), "TABULA_TLS_CERT", "tls-cert", null);
     String key = pick(str(flags.tlsKey), "TABULA_TLS_KEY", "tls-key", null);
-    int httpsPort = Integer.parseInt(pick(str(flags.httpsPort), "TABULA_HTTPS_PORT", "https-port", "-1"));
-    long idle = Long.parseLong(pick(str(flags.idleTimeout), "TABULA_IDLE_TIMEOUT", "idle-timeout",
-        "" + defaults.idleTimeout().toSeconds()));
-    long request = Long.parseLong(pick(str(flags.requestTimeout), "TABULA_REQUEST_TIMEOUT",
-        "request-timeout", "" + defaults.requestTimeout().toSeconds()));
+    int httpsPort =
+        Integer.parseInt(pick(str(flags.httpsPort), "TABULA_HTTPS_PORT", "https-port", "-1"));
+    long idle =
+        Long.parseLong(
+            pick(
+                str(flags.idleTimeout),
+                "TABULA_IDLE_TIMEOUT",
+                "idle-timeout",
+                "" + defaults.idleTimeout().toSeconds()));
+    long request =
+        Long.parseLong(
+            pick(
+                str(flags.requestTimeout),
+                "TABULA_REQUEST_TIMEOUT",
+                "request-timeout",
+                "" + defaults.requestTimeout().toSeconds()));
     Transport transport =
-        defaults.withTimeouts(java.time.Duration.ofSeconds(idle), java.time.Duration.ofSeconds(request));
+        defaults.withTimeouts(
+            java.time.Duration.ofSeconds(idle), java.time.Duration.ofSeconds(request));
     return cert == null && key == null
         ? transport
-        : transport.withTls(cert == null ? null : Path.of(cert), key == null ? null : Path.of(key),
-            httpsPort);
+        : transport.withTls(
+            cert == null ? null : Path.of(cert), key == null ? null : Path.of(key), httpsPort);
   }
 
   /**
@@ -94,8 +130,13 @@ final class ConfigResolver {
    * {@code accept-wal-data-loss}; {@code true} or {@code false}, default false.
    */
   boolean acceptWalDataLoss(ServeCommand flags) {
-    String value = pick(str(flags.acceptWalDataLoss), "TABULA_ACCEPT_WAL_DATA_LOSS",
-        "accept-wal-data-loss", "false").trim();
+    String value =
+        pick(
+                str(flags.acceptWalDataLoss),
+                "TABULA_ACCEPT_WAL_DATA_LOSS",
+                "accept-wal-data-loss",
+                "false")
+            .trim();
     if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
       throw new IllegalArgumentException("accept-wal-data-loss must be true or false: " + value);
     }
@@ -104,9 +145,13 @@ final class ConfigResolver {
 
   /** The Cassandra engine's options: flag, else {@code TABULA_CASSANDRA_*}, else file key. */
   CassandraOptions cassandra(CassandraFlags flags) {
-    return flags.resolve((flag, name, fallback) -> pick(flag,
-        "TABULA_CASSANDRA_" + name.toUpperCase(Locale.ROOT).replace('-', '_'),
-        "cassandra-" + name, fallback));
+    return flags.resolve(
+        (flag, name, fallback) ->
+            pick(
+                flag,
+                "TABULA_CASSANDRA_" + name.toUpperCase(Locale.ROOT).replace('-', '_'),
+                "cassandra-" + name,
+                fallback));
   }
 
   private String pick(String flag, String envName, String fileKey, String fallback) {

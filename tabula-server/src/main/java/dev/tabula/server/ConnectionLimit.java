@@ -47,7 +47,7 @@ final class ConnectionLimit {
     switch (admission) {
       case SERVED -> served.decrementAndGet();
       case REFUSED -> refused.decrementAndGet();
-      case DROPPED -> { }
+      case DROPPED -> {}
     }
   }
 

@@ -14,8 +14,8 @@ import io.netty.util.ReferenceCountUtil;
  *
  * <p>A connection past the limit is not closed at accept: its first request is answered with the
  * service's 503 ServerBusy, through the protocol's reject path like the other refusals, and the
- * connection is then closed gracefully ({@link HttpExchangeHandler#writeAndLinger}). The SDKs
- * treat 503 as a reason to back off and retry, whereas a connection closed unanswered looks like a
+ * connection is then closed gracefully ({@link HttpExchangeHandler#writeAndLinger}). The SDKs treat
+ * 503 as a reason to back off and retry, whereas a connection closed unanswered looks like a
  * network fault. The answer is written from the request's head alone, so a refused request's body
  * is never gathered. Only past twice the limit is a connection closed at accept, so that refused
  * connections cannot exhaust file descriptors either. A refused connection that never sends a
@@ -62,9 +62,11 @@ final class ConnectionLimitHandler extends ChannelInboundHandlerAdapter {
     try {
       if (!answered && msg instanceof HttpRequest request) {
         answered = true;
-        HttpExchangeHandler.writeAndLinger(ctx, protocol.reject(
-            TableErrorCode.SERVER_BUSY.exception(),
-            HttpExchangeHandler.toServiceRequest(request, new byte[0])));
+        HttpExchangeHandler.writeAndLinger(
+            ctx,
+            protocol.reject(
+                TableErrorCode.SERVER_BUSY.exception(),
+                HttpExchangeHandler.toServiceRequest(request, new byte[0])));
       }
     } finally {
       ReferenceCountUtil.release(msg);

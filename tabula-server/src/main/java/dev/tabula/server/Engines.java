@@ -22,20 +22,24 @@ final class Engines {
   static StorageEngine open(ServerConfig config, boolean acceptWalDataLoss) {
     return switch (config.engine()) {
       case MEMORY -> new MemoryStorageEngine();
-      case CASSANDRA -> throw new IllegalArgumentException(
-          "the cassandra engine needs the cluster's options: use open(config, cassandra)");
-      case ROCKSDB -> new RocksStorageEngine(config.dataDir(),
-          RocksOptions.defaults().withBlockCacheBytes(config.resources().blockCacheBytes())
-              .withAcceptWalDataLoss(acceptWalDataLoss));
+      case CASSANDRA ->
+          throw new IllegalArgumentException(
+              "the cassandra engine needs the cluster's options: use open(config, cassandra)");
+      case ROCKSDB ->
+          new RocksStorageEngine(
+              config.dataDir(),
+              RocksOptions.defaults()
+                  .withBlockCacheBytes(config.resources().blockCacheBytes())
+                  .withAcceptWalDataLoss(acceptWalDataLoss));
     };
   }
 
   /**
-   * Opens the engine a config names, as {@link #open(ServerConfig, boolean)}; the Cassandra
-   * engine on {@code cassandra}'s cluster.
+   * Opens the engine a config names, as {@link #open(ServerConfig, boolean)}; the Cassandra engine
+   * on {@code cassandra}'s cluster.
    */
-  static StorageEngine open(ServerConfig config, CassandraOptions cassandra,
-      boolean acceptWalDataLoss) {
+  static StorageEngine open(
+      ServerConfig config, CassandraOptions cassandra, boolean acceptWalDataLoss) {
     return config.engine() == EngineKind.CASSANDRA
         ? CassandraStorageEngine.open(cassandra)
         : open(config, acceptWalDataLoss);

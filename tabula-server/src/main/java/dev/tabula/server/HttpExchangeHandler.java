@@ -44,18 +44,18 @@ import org.slf4j.LoggerFactory;
  * goes to the pool as before. Writes waiting for the engine this way are bounded like the pool's
  * ({@link WorkerPool#admitAside}).
  *
- * <p>One request per connection is in hand at a time. HTTP/1.1 lets a client send requests
- * without waiting for answers (pipelining), and the answers must come back in the order asked:
- * a request read while an earlier one is unanswered waits here, and reading from the connection
- * pauses until it is started, which bounds what a pipelining client can make the server hold to
- * what one read brought in. Taking the requests in turn also means a read sent after a write sees
- * it. Clients that wait for each answer, as the SDKs do, never wait here. Every field is touched on
- * the channel's event loop only.
+ * <p>One request per connection is in hand at a time. HTTP/1.1 lets a client send requests without
+ * waiting for answers (pipelining), and the answers must come back in the order asked: a request
+ * read while an earlier one is unanswered waits here, and reading from the connection pauses until
+ * it is started, which bounds what a pipelining client can make the server hold to what one read
+ * brought in. Taking the requests in turn also means a read sent after a write sees it. Clients
+ * that wait for each answer, as the SDKs do, never wait here. Every field is touched on the
+ * channel's event loop only.
  *
  * <p>Backpressure: answers the client has not read yet stay in the connection's output buffer. Once
  * that holds more than {@link #OUTPUT_BOUND}'s high mark the channel turns unwritable, and then no
- * further request is started and reading pauses, as if a request were in hand, until the client
- * has read the output down to the low mark. A client that pipelines requests for large answers and
+ * further request is started and reading pauses, as if a request were in hand, until the client has
+ * read the output down to the low mark. A client that pipelines requests for large answers and
  * never reads so costs the server at most the high mark, one answer, and the requests of one read
  * (issue 18), and slows only itself.
  */
@@ -72,17 +72,22 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   private final TableProtocol protocol;
   private final WorkerPool workers;
   private final String scheme;
+
   /**
    * Requests (or refusals) read while an earlier request was unanswered, oldest first; made on
    * first need, as most connections never pipeline and an idle connection should cost little.
    */
   private ArrayDeque<Object> waiting;
+
   /** Whether a request is in hand: started, and its answer not yet written. */
   private boolean answering;
+
   /** Whether waiting requests are being started: an answer written meanwhile leaves it to that. */
   private boolean startingWaiting;
+
   /** Whether reading was paused because requests are waiting. */
   private boolean paused;
+
   /** Whether the connection is closing after an answer: what waits is never answered. */
   private boolean closing;
 
@@ -97,9 +102,11 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     Object next;
     if (msg instanceof FullHttpRequest request) {
       try {
-        next = new Exchange(
-            toServiceRequest(request, bodyOf(request), peer(ctx)), HttpUtil.isKeepAlive(request),
-            !HttpVersion.HTTP_1_0.equals(request.protocolVersion()));
+        next =
+            new Exchange(
+                toServiceRequest(request, bodyOf(request), peer(ctx)),
+                HttpUtil.isKeepAlive(request),
+                !HttpVersion.HTTP_1_0.equals(request.protocolVersion()));
       } finally {
         request.release();
       }
@@ -168,8 +175,8 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   }
 
   /**
-   * On the worker: the request's answer. The protocol renders every failure as an error answer,
-   * but should anything escape it (an {@link Error}, a bug), the request is still answered 500
+   * On the worker: the request's answer. The protocol renders every failure as an error answer, but
+   * should anything escape it (an {@link Error}, a bug), the request is still answered 500
    * InternalError: a worker that died with it would leave the client waiting for an answer that
    * never comes, and every request pipelined behind it too. Should even that fail, the connection
    * is closed, which the client sees at once.
@@ -179,8 +186,11 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     try {
       return encodedAhead(protocol.handle(request, scheme), exchange, ctx.alloc());
     } catch (RuntimeException | Error e) {
-      LOG.error("Answering {} {} failed; answered 500 InternalError", request.method(),
-          request.rawPath(), e);
+      LOG.error(
+          "Answering {} {} failed; answered 500 InternalError",
+          request.method(),
+          request.rawPath(),
+          e);
       try {
         return protocol.reject(TableErrorCode.INTERNAL_ERROR.exception(), request);
       } catch (RuntimeException | Error again) {
@@ -191,8 +201,8 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   }
 
   /**
-   * On the worker: a streamed answer's beginning encoded ahead ({@link PrefetchedBody}), or, if
-   * its body fails there, before anything was sent, an ordinary 500 answer.
+   * On the worker: a streamed answer's beginning encoded ahead ({@link PrefetchedBody}), or, if its
+   * body fails there, before anything was sent, an ordinary 500 answer.
    */
   private ServiceResponse encodedAhead(
       ServiceResponse response, Exchange exchange, ByteBufAllocator allocator) {
@@ -230,17 +240,19 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
       workers.releaseAside(bodyBytes);
       return false;
     }
-    started.whenComplete((response, failure) -> {
-      workers.releaseAside(bodyBytes);
-      ServiceResponse answer = failure == null
-          ? response
-          : protocol.reject(TableErrorCode.INTERNAL_ERROR.exception(), request);
-      if (ctx.executor().inEventLoop()) {
-        answer(ctx, answer, exchange);
-      } else {
-        ctx.executor().execute(() -> answer(ctx, answer, exchange));
-      }
-    });
+    started.whenComplete(
+        (response, failure) -> {
+          workers.releaseAside(bodyBytes);
+          ServiceResponse answer =
+              failure == null
+                  ? response
+                  : protocol.reject(TableErrorCode.INTERNAL_ERROR.exception(), request);
+          if (ctx.executor().inEventLoop()) {
+            answer(ctx, answer, exchange);
+          } else {
+            ctx.executor().execute(() -> answer(ctx, answer, exchange));
+          }
+        });
     return true;
   }
 
@@ -277,9 +289,9 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   }
 
   /**
-   * Starts the waiting requests in turn, as far as their answers come at once, then resumes
-   * reading when none is left. A loop rather than a recursion: an answer written while a request
-   * is started (a read from memory) comes back here.
+   * Starts the waiting requests in turn, as far as their answers come at once, then resumes reading
+   * when none is left. A loop rather than a recursion: an answer written while a request is started
+   * (a read from memory) comes back here.
    */
   private void startWaiting(ChannelHandlerContext ctx) {
     if (startingWaiting) {
@@ -361,8 +373,9 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
 
   /** The response with {@code body} as its whole body, and its Content-Length. */
   private static FullHttpResponse toHttp(ServiceResponse response, ByteBuf body) {
-    FullHttpResponse http = new DefaultFullHttpResponse(
-        HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(response.status()), body);
+    FullHttpResponse http =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(response.status()), body);
     response.headers().forEach((name, value) -> http.headers().set(name, value));
     http.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
     return http;
@@ -387,14 +400,18 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   static void writeAndLinger(ChannelHandlerContext ctx, ServiceResponse response) {
     FullHttpResponse http = toHttp(response);
     HttpUtil.setKeepAlive(http, false);
-    ctx.writeAndFlush(http).addListener((ChannelFutureListener) written -> {
-      if (written.isSuccess() && ctx.channel() instanceof DuplexChannel duplex) {
-        duplex.shutdownOutput();
-        ctx.executor().schedule(() -> ctx.close(), LINGER.toMillis(), TimeUnit.MILLISECONDS);
-      } else {
-        ctx.close();
-      }
-    });
+    ctx.writeAndFlush(http)
+        .addListener(
+            (ChannelFutureListener)
+                written -> {
+                  if (written.isSuccess() && ctx.channel() instanceof DuplexChannel duplex) {
+                    duplex.shutdownOutput();
+                    ctx.executor()
+                        .schedule(() -> ctx.close(), LINGER.toMillis(), TimeUnit.MILLISECONDS);
+                  } else {
+                    ctx.close();
+                  }
+                });
   }
 
   @Override

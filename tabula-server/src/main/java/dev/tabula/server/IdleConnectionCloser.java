@@ -6,8 +6,7 @@ import io.netty.handler.timeout.IdleStateEvent;
 
 /**
  * Closes a connection when Netty's {@link io.netty.handler.timeout.IdleStateHandler} reports it
- * idle: kept-alive connections that no client uses any more do not hold sockets and memory
- * forever.
+ * idle: kept-alive connections that no client uses any more do not hold sockets and memory forever.
  */
 final class IdleConnectionCloser extends ChannelDuplexHandler {
   @Override

@@ -18,8 +18,8 @@ import io.netty.util.ReferenceCountUtil;
  * instead of Netty's placeholder request, then closes the connection, since the decoder discards
  * the rest of the stream. The service's front end refuses such heads with a bare 400; we give the
  * 400 an error code: InvalidUri for the request line, InvalidHeaderValue for headers, InvalidInput
- * otherwise. Sits between the decoder and the aggregator, which passes the {@link Refusal} on to
- * be written after the answers to any requests before it.
+ * otherwise. Sits between the decoder and the aggregator, which passes the {@link Refusal} on to be
+ * written after the answers to any requests before it.
  */
 final class MalformedRequestHandler extends ChannelInboundHandlerAdapter {
   private final TableProtocol protocol;
@@ -43,8 +43,10 @@ final class MalformedRequestHandler extends ChannelInboundHandlerAdapter {
     answered = true;
     ReferenceCountUtil.release(msg);
     TableErrorCode code = codeFor(result.cause());
-    ctx.fireChannelRead(new Refusal(
-        protocol.reject(code.exception(), HttpExchangeHandler.toServiceRequest(request, new byte[0]))));
+    ctx.fireChannelRead(
+        new Refusal(
+            protocol.reject(
+                code.exception(), HttpExchangeHandler.toServiceRequest(request, new byte[0]))));
   }
 
   private static TableErrorCode codeFor(Throwable cause) {

@@ -11,11 +11,11 @@ import java.io.OutputStream;
 /**
  * A streamed body whose beginning the worker thread encoded ahead, into a pooled buffer, before
  * handing the answer to the event loop: {@link #AHEAD_BYTES}, the low water mark of {@link
- * HttpExchangeHandler#OUTPUT_BOUND}, which a connection may hold unsent at any time, so it costs
- * no more memory than streaming. Most answers are smaller: they are encoded whole on the worker,
- * as before streaming, and sent with their Content-Length, leaving the event loop (which serves
- * every connection on it) only the write. Only what is left of a larger page is encoded on the
- * event loop, as the client reads. A body that fails within it has sent nothing yet, so it gets an
+ * HttpExchangeHandler#OUTPUT_BOUND}, which a connection may hold unsent at any time, so it costs no
+ * more memory than streaming. Most answers are smaller: they are encoded whole on the worker, as
+ * before streaming, and sent with their Content-Length, leaving the event loop (which serves every
+ * connection on it) only the write. Only what is left of a larger page is encoded on the event
+ * loop, as the client reads. A body that fails within it has sent nothing yet, so it gets an
  * ordinary error answer instead of a cut connection. Used by one thread at a time.
  */
 final class PrefetchedBody implements StreamedBody {
@@ -33,8 +33,8 @@ final class PrefetchedBody implements StreamedBody {
   }
 
   /**
-   * The response with its streamed body's beginning encoded into a buffer from {@code allocator};
-   * a response without one is returned as it is. A failure of the body is thrown, nothing held.
+   * The response with its streamed body's beginning encoded into a buffer from {@code allocator}; a
+   * response without one is returned as it is. A failure of the body is thrown, nothing held.
    */
   static ServiceResponse encodeAhead(ServiceResponse response, ByteBufAllocator allocator)
       throws IOException {
@@ -53,8 +53,8 @@ final class PrefetchedBody implements StreamedBody {
       ahead.release();
       throw e;
     }
-    return response.body(response.headers().get("Content-Type"),
-        new PrefetchedBody(ahead, body, done));
+    return response.body(
+        response.headers().get("Content-Type"), new PrefetchedBody(ahead, body, done));
   }
 
   /** Whether the whole body is in {@link #takeAhead()}. */

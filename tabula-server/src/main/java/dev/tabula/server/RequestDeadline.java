@@ -48,7 +48,10 @@ final class RequestDeadline extends ChannelInboundHandlerAdapter {
     }
   }
 
-  /** The handler that stops the clock when a whole request has been read; place it after the aggregator. */
+  /**
+   * The handler that stops the clock when a whole request has been read; place it after the
+   * aggregator.
+   */
   ChannelInboundHandlerAdapter completion() {
     return new ChannelInboundHandlerAdapter() {
       @Override

@@ -16,18 +16,18 @@ package dev.tabula.server;
  *
  * <p>With an engine that takes writes without waiting (RocksDB), a single-entity write is started
  * on the event loop and waits for its commit without a worker; such writes are bounded too, by
- * {@code queueCapacity} at once and under the same {@code requestMemoryBytes} (past either, a
- * write goes to the pool like any request, and is refused there when the pool is full).
+ * {@code queueCapacity} at once and under the same {@code requestMemoryBytes} (past either, a write
+ * goes to the pool like any request, and is refused there when the pool is full).
  *
  * <p>Open client connections are bounded too, by {@code maxConnections}, counted across the HTTP
  * and HTTPS listeners together: a connection past the bound has its first request answered 503
- * ServerBusy and is then closed; as many again may be open for the moment that takes, and past
- * that a connection is closed as soon as it is accepted (see {@link ConnectionLimitHandler}).
+ * ServerBusy and is then closed; as many again may be open for the moment that takes, and past that
+ * a connection is closed as soon as it is accepted (see {@link ConnectionLimitHandler}).
  *
  * @param workers the threads that run engine calls, at least 1
  * @param queueCapacity the requests that may wait for a worker, at least 1
- * @param blockCacheBytes the RocksDB block cache (decompressed data blocks, shared by every
- *     table); ignored by the in-memory engine
+ * @param blockCacheBytes the RocksDB block cache (decompressed data blocks, shared by every table);
+ *     ignored by the in-memory engine
  * @param requestMemoryBytes the most request-body bytes admitted requests hold together
  * @param maxConnections the most client connections served at once, at least 1
  */
@@ -52,11 +52,15 @@ public record Resources(
   public static final int DEFAULT_MAX_CONNECTIONS = 10_000;
 
   /**
-   * 64 workers, 4,096 queued requests, 64 MiB of block cache, request bodies up to a quarter of
-   * the maximum heap (at least 16 MiB), and 10,000 connections.
+   * 64 workers, 4,096 queued requests, 64 MiB of block cache, request bodies up to a quarter of the
+   * maximum heap (at least 16 MiB), and 10,000 connections.
    */
   public static final Resources DEFAULTS =
-      new Resources(64, 4096, 64 * MIB, Math.max(16 * MIB, Runtime.getRuntime().maxMemory() / 4),
+      new Resources(
+          64,
+          4096,
+          64 * MIB,
+          Math.max(16 * MIB, Runtime.getRuntime().maxMemory() / 4),
           DEFAULT_MAX_CONNECTIONS);
 
   public Resources {
@@ -67,36 +71,47 @@ public record Resources(
       throw new IllegalArgumentException("queue capacity must be 1..1000000: " + queueCapacity);
     }
     if (blockCacheBytes < MIB) {
-      throw new IllegalArgumentException("the block cache must be at least 1 MiB: " + blockCacheBytes);
+      throw new IllegalArgumentException(
+          "the block cache must be at least 1 MiB: " + blockCacheBytes);
     }
     if (requestMemoryBytes < MIB) {
-      throw new IllegalArgumentException("request memory must be at least 1 MiB: " + requestMemoryBytes);
+      throw new IllegalArgumentException(
+          "request memory must be at least 1 MiB: " + requestMemoryBytes);
     }
     if (maxConnections < 1 || maxConnections > 1_000_000) {
       throw new IllegalArgumentException("max connections must be 1..1000000: " + maxConnections);
     }
   }
 
-  /** These resources with another pool: {@code newWorkers} threads and a queue of {@code newQueue}. */
+  /**
+   * These resources with another pool: {@code newWorkers} threads and a queue of {@code newQueue}.
+   */
   public Resources withWorkers(int newWorkers, int newQueue) {
     return new Resources(newWorkers, newQueue, blockCacheBytes, requestMemoryBytes, maxConnections);
   }
 
   /** These resources with a block cache of {@code megabytes} MiB. */
   public Resources withBlockCacheMegabytes(long megabytes) {
-    return new Resources(workers, queueCapacity, Math.multiplyExact(megabytes, MIB),
-        requestMemoryBytes, maxConnections);
+    return new Resources(
+        workers,
+        queueCapacity,
+        Math.multiplyExact(megabytes, MIB),
+        requestMemoryBytes,
+        maxConnections);
   }
 
   /** These resources with {@code megabytes} MiB for the bodies of admitted requests. */
   public Resources withRequestMemoryMegabytes(long megabytes) {
-    return new Resources(workers, queueCapacity, blockCacheBytes,
-        Math.multiplyExact(megabytes, MIB), maxConnections);
+    return new Resources(
+        workers,
+        queueCapacity,
+        blockCacheBytes,
+        Math.multiplyExact(megabytes, MIB),
+        maxConnections);
   }
 
   /** These resources with at most {@code connections} client connections open at once. */
   public Resources withMaxConnections(int connections) {
-    return new Resources(
-        workers, queueCapacity, blockCacheBytes, requestMemoryBytes, connections);
+    return new Resources(workers, queueCapacity, blockCacheBytes, requestMemoryBytes, connections);
   }
 }

@@ -19,7 +19,9 @@ import picocli.CommandLine.Option;
 @Command(name = "serve", mixinStandardHelpOptions = true, description = "Run the Table service.")
 final class ServeCommand implements Callable<Integer> {
 
-  @Option(names = "--host", description = "Address to listen on (default 127.0.0.1; env TABULA_HOST).")
+  @Option(
+      names = "--host",
+      description = "Address to listen on (default 127.0.0.1; env TABULA_HOST).")
   String host;
 
   @Option(names = "--port", description = "Port to listen on (default 10002; env TABULA_PORT).")
@@ -32,10 +34,13 @@ final class ServeCommand implements Callable<Integer> {
 
   @Option(
       names = "--engine",
-      description = "Storage engine: rocksdb, memory or cassandra (default rocksdb; env TABULA_ENGINE).")
+      description =
+          "Storage engine: rocksdb, memory or cassandra (default rocksdb; env TABULA_ENGINE).")
   String engine;
 
-  @Option(names = "--in-memory", description = "Keep data in memory only (same as --engine memory).")
+  @Option(
+      names = "--in-memory",
+      description = "Keep data in memory only (same as --engine memory).")
   boolean inMemory;
 
   @Option(
@@ -50,26 +55,27 @@ final class ServeCommand implements Callable<Integer> {
       description = "PEM certificate chain; with --tls-key serves HTTPS (env TABULA_TLS_CERT).")
   Path tlsCert;
 
-  @Option(
-      names = "--tls-key",
-      description = "PEM private key in PKCS#8 form (env TABULA_TLS_KEY).")
+  @Option(names = "--tls-key", description = "PEM private key in PKCS#8 form (env TABULA_TLS_KEY).")
   Path tlsKey;
 
   @Option(
       names = "--https-port",
-      description = "Serve HTTPS on this port and keep HTTP on --port (default: HTTPS replaces"
-          + " HTTP on --port; env TABULA_HTTPS_PORT).")
+      description =
+          "Serve HTTPS on this port and keep HTTP on --port (default: HTTPS replaces"
+              + " HTTP on --port; env TABULA_HTTPS_PORT).")
   Integer httpsPort;
 
   @Option(
       names = "--idle-timeout",
-      description = "Seconds a silent connection stays open (default 120; env TABULA_IDLE_TIMEOUT).")
+      description =
+          "Seconds a silent connection stays open (default 120; env TABULA_IDLE_TIMEOUT).")
   Integer idleTimeout;
 
   @Option(
       names = "--request-timeout",
-      description = "Seconds a request may take to arrive whole (default 30;"
-          + " env TABULA_REQUEST_TIMEOUT).")
+      description =
+          "Seconds a request may take to arrive whole (default 30;"
+              + " env TABULA_REQUEST_TIMEOUT).")
   Integer requestTimeout;
 
   @Option(
@@ -79,8 +85,9 @@ final class ServeCommand implements Callable<Integer> {
 
   @Option(
       names = "--queue",
-      description = "Requests that may wait for a worker; more get 503 ServerBusy (default 4096;"
-          + " env TABULA_QUEUE).")
+      description =
+          "Requests that may wait for a worker; more get 503 ServerBusy (default 4096;"
+              + " env TABULA_QUEUE).")
   Integer queue;
 
   @Option(
@@ -90,28 +97,34 @@ final class ServeCommand implements Callable<Integer> {
 
   @Option(
       names = "--request-memory-mb",
-      description = "MiB of request bodies that running and queued requests may hold; more get"
-          + " 503 ServerBusy (default: a quarter of the heap; env TABULA_REQUEST_MEMORY_MB).")
+      description =
+          "MiB of request bodies that running and queued requests may hold; more get"
+              + " 503 ServerBusy (default: a quarter of the heap; env TABULA_REQUEST_MEMORY_MB).")
   Long requestMemoryMb;
 
   @Option(
       names = "--max-connections",
-      description = "Client connections served at once, HTTP and HTTPS together; a connection past"
-          + " it gets 503 ServerBusy and is closed (default 10000; env TABULA_MAX_CONNECTIONS).")
+      description =
+          "Client connections served at once, HTTP and HTTPS together; a connection past"
+              + " it gets 503 ServerBusy and is closed (default 10000; env TABULA_MAX_CONNECTIONS).")
   Integer maxConnections;
 
   @Option(
       names = "--accept-wal-data-loss",
-      description = "Start even though the RocksDB write-ahead log lost acknowledged writes,"
-          + " serving what can be recovered and logging what was lost (default: refuse to start;"
-          + " env TABULA_ACCEPT_WAL_DATA_LOSS).")
+      description =
+          "Start even though the RocksDB write-ahead log lost acknowledged writes,"
+              + " serving what can be recovered and logging what was lost (default: refuse to start;"
+              + " env TABULA_ACCEPT_WAL_DATA_LOSS).")
   Boolean acceptWalDataLoss;
 
   @Mixin CassandraFlags cassandra = new CassandraFlags();
 
-  @Option(names = "--config", description = "A properties file with host, port, data-dir, engine, accounts, tls-cert,"
-          + " tls-key, https-port, idle-timeout, request-timeout, workers, queue, block-cache-mb,"
-          + " request-memory-mb, max-connections, accept-wal-data-loss.")
+  @Option(
+      names = "--config",
+      description =
+          "A properties file with host, port, data-dir, engine, accounts, tls-cert,"
+              + " tls-key, https-port, idle-timeout, request-timeout, workers, queue, block-cache-mb,"
+              + " request-memory-mb, max-connections, accept-wal-data-loss.")
   Path configFile;
 
   @Override
@@ -120,8 +133,8 @@ final class ServeCommand implements Callable<Integer> {
     ServerConfig config = resolver.resolve(this);
     StorageEngine engine;
     try {
-      engine = Engines.open(config, resolver.cassandra(cassandra),
-          resolver.acceptWalDataLoss(this));
+      engine =
+          Engines.open(config, resolver.cassandra(cassandra), resolver.acceptWalDataLoss(this));
     } catch (RocksWalLossException e) {
       System.err.println(StartupFailures.walLoss(e));
       return StartupFailures.EXIT_WAL_DATA_LOSS;
@@ -141,8 +154,10 @@ final class ServeCommand implements Callable<Integer> {
                 "tabula-shutdown"));
     System.out.printf(
         "Tabula listening on %s (engine %s, data %s, network %s)%n",
-        listeners(config, server), config.engine().name().toLowerCase(java.util.Locale.ROOT),
-        storage(config, resolver), server.transportName());
+        listeners(config, server),
+        config.engine().name().toLowerCase(java.util.Locale.ROOT),
+        storage(config, resolver),
+        server.transportName());
     for (Account account : config.accounts()) {
       System.out.println("  account " + account.name() + ": " + server.endpoint(account.name()));
     }

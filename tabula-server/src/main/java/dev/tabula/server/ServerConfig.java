@@ -72,28 +72,25 @@ public record ServerConfig(
   /** This config on another port. */
   public ServerConfig withPort(int newPort) {
     return new ServerConfig(
-        host, newPort, engine, dataDir, accounts, maxBodyBytes, pageSize, transport,
-        resources);
+        host, newPort, engine, dataDir, accounts, maxBodyBytes, pageSize, transport, resources);
   }
 
   /** This config with another engine and data directory. */
   public ServerConfig withEngine(EngineKind newEngine, Path newDataDir) {
     return new ServerConfig(
-        host, port, newEngine, newDataDir, accounts, maxBodyBytes, pageSize, transport,
-        resources);
+        host, port, newEngine, newDataDir, accounts, maxBodyBytes, pageSize, transport, resources);
   }
 
   /** This config with other accounts. */
   public ServerConfig withAccounts(List<Account> newAccounts) {
     return new ServerConfig(
-        host, port, engine, dataDir, newAccounts, maxBodyBytes, pageSize, transport,
-        resources);
+        host, port, engine, dataDir, newAccounts, maxBodyBytes, pageSize, transport, resources);
   }
 
   /** This config with another transport (TLS, timeouts, limits). */
   public ServerConfig withTransport(Transport newTransport) {
-    return new ServerConfig(host, port, engine, dataDir, accounts, maxBodyBytes, pageSize,
-        newTransport, resources);
+    return new ServerConfig(
+        host, port, engine, dataDir, accounts, maxBodyBytes, pageSize, newTransport, resources);
   }
 
   /** This config with other resource bounds (worker pool, queue, block cache). */
@@ -105,7 +102,6 @@ public record ServerConfig(
   /** This config with another page size (tests force small pages to exercise continuations). */
   public ServerConfig withPageSize(int newPageSize) {
     return new ServerConfig(
-        host, port, engine, dataDir, accounts, maxBodyBytes, newPageSize, transport,
-        resources);
+        host, port, engine, dataDir, accounts, maxBodyBytes, newPageSize, transport, resources);
   }
 }

@@ -30,8 +30,12 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
    * @param connections the connection bound, shared by every listener of the server
    * @param tls the TLS context for an HTTPS listener, or null for plain HTTP
    */
-  ServerPipeline(TableProtocol protocol, WorkerPool workers, ServerConfig config,
-      ConnectionLimit connections, SslContext tls) {
+  ServerPipeline(
+      TableProtocol protocol,
+      WorkerPool workers,
+      ServerConfig config,
+      ConnectionLimit connections,
+      SslContext tls) {
     this.protocol = protocol;
     this.workers = workers;
     this.config = config;
@@ -48,12 +52,13 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
     }
     RequestDeadline deadline = new RequestDeadline(transport.requestTimeout());
     pipeline
-        .addLast(new IdleStateHandler(
-            0, 0, transport.idleTimeout().toNanos(), TimeUnit.NANOSECONDS))
+        .addLast(
+            new IdleStateHandler(0, 0, transport.idleTimeout().toNanos(), TimeUnit.NANOSECONDS))
         .addLast(new IdleConnectionCloser())
         .addLast(deadline)
-        .addLast(new HttpServerCodec(
-            transport.maxUrlBytes(), transport.maxHeaderBytes(), MAX_CHUNK_BYTES))
+        .addLast(
+            new HttpServerCodec(
+                transport.maxUrlBytes(), transport.maxHeaderBytes(), MAX_CHUNK_BYTES))
         .addLast(new ChunkedWriteHandler())
         .addLast(new ConnectionLimitHandler(connections, protocol))
         .addLast(new MalformedRequestHandler(protocol))

@@ -18,9 +18,13 @@ final class StartupFailures {
 
   /** The refusal to start over a log that lost acknowledged writes, and the operator's choices. */
   static String walLoss(RocksWalLossException loss) {
-    return "tabula: refusing to start: " + loss.getMessage() + ". Nothing on disk was changed."
-        + " To keep every acknowledged write, stop here and restore " + loss.dataDir()
-        + " from a backup (the whole directory, " + "including its TABULA-WAL-MARK file)."
+    return "tabula: refusing to start: "
+        + loss.getMessage()
+        + ". Nothing on disk was changed."
+        + " To keep every acknowledged write, stop here and restore "
+        + loss.dataDir()
+        + " from a backup (the whole directory, "
+        + "including its TABULA-WAL-MARK file)."
         + " To start anyway with what can be recovered, losing those writes for good, run once"
         + " with --accept-wal-data-loss (or TABULA_ACCEPT_WAL_DATA_LOSS=true, or"
         + " accept-wal-data-loss=true in the config file).";
@@ -34,7 +38,10 @@ final class StartupFailures {
         why.append(why.length() == 0 ? "" : ": ").append(t.getMessage());
       }
     }
-    return "tabula: cannot open the data in " + dataDir.toAbsolutePath() + ": " + why
+    return "tabula: cannot open the data in "
+        + dataDir.toAbsolutePath()
+        + ": "
+        + why
         + ". Nothing was served. Check that no other process uses the directory and that it is"
         + " readable and writable; if RocksDB reports corruption, restore it from a backup.";
   }

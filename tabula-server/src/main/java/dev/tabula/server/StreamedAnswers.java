@@ -15,9 +15,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Writes an answer whose body is streamed ({@link ServiceResponse#streamedBody()}) with chunked
- * transfer encoding, as the service answers queries: the head first, then the body's pieces as
- * the connection takes them ({@link BodyPieces}, pulled by the pipeline's ChunkedWriteHandler),
- * then the terminating zero-length chunk.
+ * transfer encoding, as the service answers queries: the head first, then the body's pieces as the
+ * connection takes them ({@link BodyPieces}, pulled by the pipeline's ChunkedWriteHandler), then
+ * the terminating zero-length chunk.
  *
  * <p>A body that fails midway (its writer throws, or the connection breaks) ends with the
  * connection closed and no terminating chunk: the status (200) is gone already, and a client must
@@ -32,22 +32,25 @@ final class StreamedAnswers {
    * Writes a streamed answer; the future completes once its last chunk is written, and has then
    * closed the connection unless it is kept alive. A failed future has closed it too.
    */
-  static ChannelFuture write(ChannelHandlerContext ctx, ServiceResponse response, boolean keepAlive) {
-    HttpResponse head = new DefaultHttpResponse(
-        HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(response.status()));
+  static ChannelFuture write(
+      ChannelHandlerContext ctx, ServiceResponse response, boolean keepAlive) {
+    HttpResponse head =
+        new DefaultHttpResponse(
+            HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(response.status()));
     response.headers().forEach((name, value) -> head.headers().set(name, value));
     HttpUtil.setTransferEncodingChunked(head, true);
     HttpUtil.setKeepAlive(head, keepAlive);
     ctx.write(head, ctx.voidPromise());
     ChannelFuture end =
         ctx.writeAndFlush(new HttpChunkedInput(new BodyPieces(response.streamedBody())));
-    end.addListener(written -> {
-      if (!written.isSuccess()) {
-        failedMidway(ctx, written.cause());
-      } else if (!keepAlive) {
-        ctx.close();
-      }
-    });
+    end.addListener(
+        written -> {
+          if (!written.isSuccess()) {
+            failedMidway(ctx, written.cause());
+          } else if (!keepAlive) {
+            ctx.close();
+          }
+        });
     return end;
   }
 
@@ -55,11 +58,16 @@ final class StreamedAnswers {
     ctx.close();
     if (cause instanceof IOException) {
       // The client went away or reset the connection: its own doing, and nothing to fix here.
-      LOG.debug("A streamed answer to {} was cut short: {}", ctx.channel().remoteAddress(),
+      LOG.debug(
+          "A streamed answer to {} was cut short: {}",
+          ctx.channel().remoteAddress(),
           cause.toString());
     } else {
-      LOG.warn("A streamed answer to {} failed midway; the connection was closed without its"
-          + " last chunk", ctx.channel().remoteAddress(), cause);
+      LOG.warn(
+          "A streamed answer to {} failed midway; the connection was closed without its"
+              + " last chunk",
+          ctx.channel().remoteAddress(),
+          cause);
     }
   }
 }

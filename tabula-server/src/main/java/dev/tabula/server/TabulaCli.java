@@ -12,7 +12,10 @@ import picocli.CommandLine.Command;
     subcommands = {ServeCommand.class})
 public final class TabulaCli {
 
-  /** Runs the command line and exits with its status (except for {@code serve}, which keeps running). */
+  /**
+   * Runs the command line and exits with its status (except for {@code serve}, which keeps
+   * running).
+   */
   public static void main(String[] args) {
     int status = new CommandLine(new TabulaCli()).execute(args);
     if (status != 0 || args.length == 0 || !args[0].equals("serve")) {

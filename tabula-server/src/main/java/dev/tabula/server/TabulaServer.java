@@ -63,8 +63,11 @@ public final class TabulaServer implements AutoCloseable {
             ? bind(new ServerPipeline(protocol, workers, config, connections, null), config.port())
             : null;
     this.httpsChannel =
-        tls == null ? null : bind(new ServerPipeline(protocol, workers, config, connections, tls),
-            transport.httpsPort() >= 0 ? transport.httpsPort() : config.port());
+        tls == null
+            ? null
+            : bind(
+                new ServerPipeline(protocol, workers, config, connections, tls),
+                transport.httpsPort() >= 0 ? transport.httpsPort() : config.port());
   }
 
   /**
@@ -90,8 +93,8 @@ public final class TabulaServer implements AutoCloseable {
 
   /**
    * Starts on an engine the caller opened (an embedding application's, or a test's decorated one)
-   * instead of the one the config names; the server owns it from here and closes it with itself,
-   * or at once if starting fails.
+   * instead of the one the config names; the server owns it from here and closes it with itself, or
+   * at once if starting fails.
    */
   public static TabulaServer start(ServerConfig config, StorageEngine engine) {
     try {
@@ -117,9 +120,7 @@ public final class TabulaServer implements AutoCloseable {
 
   /** The HTTPS port actually bound, or -1 without TLS. */
   public int httpsPort() {
-    return httpsChannel == null
-        ? -1
-        : ((InetSocketAddress) httpsChannel.localAddress()).getPort();
+    return httpsChannel == null ? -1 : ((InetSocketAddress) httpsChannel.localAddress()).getPort();
   }
 
   /**

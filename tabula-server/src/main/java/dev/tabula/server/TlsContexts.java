@@ -41,8 +41,13 @@ final class TlsContexts {
       throw new UncheckedIOException("cannot read TLS key " + key, e);
     }
     if (text.contains("BEGIN RSA PRIVATE KEY") || text.contains("BEGIN EC PRIVATE KEY")) {
-      throw new IllegalArgumentException("TLS key " + key + " is in PKCS#1/SEC1 form; convert it"
-          + " with: openssl pkcs8 -topk8 -nocrypt -in " + key + " -out key-pkcs8.pem");
+      throw new IllegalArgumentException(
+          "TLS key "
+              + key
+              + " is in PKCS#1/SEC1 form; convert it"
+              + " with: openssl pkcs8 -topk8 -nocrypt -in "
+              + key
+              + " -out key-pkcs8.pem");
     }
   }
 }

@@ -17,8 +17,8 @@ import java.util.Objects;
  * @param httpsPort a separate HTTPS port (0 picks a free one), or -1 for none
  * @param idleTimeout how long a connection may stay silent (no bytes either way) before it is
  *     closed, between requests or in the middle of one
- * @param requestTimeout how long a request may take to arrive whole, from its first byte to the
- *     end of its body; slower requests (slowloris) are closed without an answer
+ * @param requestTimeout how long a request may take to arrive whole, from its first byte to the end
+ *     of its body; slower requests (slowloris) are closed without an answer
  * @param maxUrlBytes the longest request line (method, URL, version) accepted
  * @param maxHeaderBytes the most header bytes accepted
  */
@@ -31,22 +31,28 @@ public record Transport(
     int maxUrlBytes,
     int maxHeaderBytes) {
 
-  /** No TLS; 120 s idle, 30 s per request (the service's own per-request limit), 32 KiB URLs, 64 KiB of headers. */
+  /**
+   * No TLS; 120 s idle, 30 s per request (the service's own per-request limit), 32 KiB URLs, 64 KiB
+   * of headers.
+   */
   public static final Transport DEFAULTS =
-      new Transport(null, null, -1, Duration.ofSeconds(120), Duration.ofSeconds(30),
-          32 * 1024, 64 * 1024);
+      new Transport(
+          null, null, -1, Duration.ofSeconds(120), Duration.ofSeconds(30), 32 * 1024, 64 * 1024);
 
   public Transport {
     if ((tlsCert == null) != (tlsKey == null)) {
-      throw new IllegalArgumentException("a TLS certificate needs its key, and a key its certificate");
+      throw new IllegalArgumentException(
+          "a TLS certificate needs its key, and a key its certificate");
     }
     if (httpsPort >= 0 && tlsCert == null) {
       throw new IllegalArgumentException("an HTTPS port needs a TLS certificate and key");
     }
     Objects.requireNonNull(idleTimeout, "idleTimeout");
     Objects.requireNonNull(requestTimeout, "requestTimeout");
-    if (idleTimeout.isNegative() || idleTimeout.isZero()
-        || requestTimeout.isNegative() || requestTimeout.isZero()) {
+    if (idleTimeout.isNegative()
+        || idleTimeout.isZero()
+        || requestTimeout.isNegative()
+        || requestTimeout.isZero()) {
       throw new IllegalArgumentException("timeouts must be positive");
     }
     if (maxUrlBytes < 256 || maxHeaderBytes < 1024) {
@@ -66,8 +72,8 @@ public record Transport(
 
   /** This transport with TLS from these PEM files, on {@code newHttpsPort} (-1: the main port). */
   public Transport withTls(Path cert, Path key, int newHttpsPort) {
-    return new Transport(cert, key, newHttpsPort, idleTimeout, requestTimeout, maxUrlBytes,
-        maxHeaderBytes);
+    return new Transport(
+        cert, key, newHttpsPort, idleTimeout, requestTimeout, maxUrlBytes, maxHeaderBytes);
   }
 
   /** This transport with other timeouts. */

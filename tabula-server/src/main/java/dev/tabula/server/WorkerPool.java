@@ -41,8 +41,8 @@ final class WorkerPool extends ThreadPoolExecutor {
    * against the queue's capacity, so that they cannot pile up without bound either. Each admission
    * is ended by {@link #releaseAside}.
    *
-   * @return false when either bound is reached; the request then goes to the pool, which refuses
-   *     it if it is full too
+   * @return false when either bound is reached; the request then goes to the pool, which refuses it
+   *     if it is full too
    */
   boolean admitAside(long bodyBytes) {
     if (aside.incrementAndGet() > maxAside) {

@@ -18,7 +18,8 @@ class CassandraFlagsTest {
   void defaults_areOneLocalNodeWithQuorum() {
     CassandraOptions options = new ConfigResolver(Map.of(), null).cassandra(new CassandraFlags());
 
-    assertThat(options.contactPoints()).singleElement()
+    assertThat(options.contactPoints())
+        .singleElement()
         .satisfies(point -> assertThat(point.getPort()).isEqualTo(9042));
     assertThat(options.keyspace()).isEqualTo("tabula");
     assertThat(options.localDatacenter()).isEqualTo("datacenter1");
@@ -30,10 +31,18 @@ class CassandraFlagsTest {
   @Test
   void flagsBeatTheEnvironment_whichBeatsTheFile() throws IOException {
     Path file = dir.resolve("tabula.properties");
-    Files.writeString(file, "cassandra-keyspace=fromfile\ncassandra-datacenter=dcfile\n"
-        + "cassandra-consistency=ONE\n");
-    Map<String, String> env = Map.of("TABULA_CASSANDRA_KEYSPACE", "fromenv",
-        "TABULA_CASSANDRA_USERNAME", "tabula", "TABULA_CASSANDRA_PASSWORD", "secret");
+    Files.writeString(
+        file,
+        "cassandra-keyspace=fromfile\ncassandra-datacenter=dcfile\n"
+            + "cassandra-consistency=ONE\n");
+    Map<String, String> env =
+        Map.of(
+            "TABULA_CASSANDRA_KEYSPACE",
+            "fromenv",
+            "TABULA_CASSANDRA_USERNAME",
+            "tabula",
+            "TABULA_CASSANDRA_PASSWORD",
+            "secret");
     CassandraFlags flags = new CassandraFlags();
     flags.contactPoints = "127.0.0.1:19042,127.0.0.2:19042";
     flags.consistency = "LOCAL_QUORUM";

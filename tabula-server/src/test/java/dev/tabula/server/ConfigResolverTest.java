@@ -18,7 +18,8 @@ class ConfigResolverTest {
 
   @Test
   void resources_withNothingSet_areTheDefaults() {
-    Resources resources = new ConfigResolver(Map.of(), null).resolve(new ServeCommand()).resources();
+    Resources resources =
+        new ConfigResolver(Map.of(), null).resolve(new ServeCommand()).resources();
 
     assertThat(resources).isEqualTo(Resources.DEFAULTS);
     assertThat(resources.workers()).isEqualTo(64);
@@ -32,10 +33,12 @@ class ConfigResolverTest {
   @Test
   void resources_comeFromTheConfigFile() throws IOException {
     Path file = dir.resolve("tabula.properties");
-    Files.writeString(file, "workers=3\nqueue=7\nblock-cache-mb=9\nrequest-memory-mb=11\n"
-        + "max-connections=13\n");
+    Files.writeString(
+        file,
+        "workers=3\nqueue=7\nblock-cache-mb=9\nrequest-memory-mb=11\n" + "max-connections=13\n");
 
-    Resources resources = new ConfigResolver(Map.of(), file).resolve(new ServeCommand()).resources();
+    Resources resources =
+        new ConfigResolver(Map.of(), file).resolve(new ServeCommand()).resources();
 
     assertThat(resources).isEqualTo(new Resources(3, 7, 9 * MIB, 11 * MIB, 13));
   }
@@ -43,11 +46,21 @@ class ConfigResolverTest {
   @Test
   void resources_environmentBeatsTheFile_andFlagsBeatTheEnvironment() throws IOException {
     Path file = dir.resolve("tabula.properties");
-    Files.writeString(file, "workers=3\nqueue=7\nblock-cache-mb=9\nrequest-memory-mb=11\n"
-        + "max-connections=13\n");
-    Map<String, String> env = Map.of("TABULA_WORKERS", "4", "TABULA_QUEUE", "8",
-        "TABULA_BLOCK_CACHE_MB", "10", "TABULA_REQUEST_MEMORY_MB", "12",
-        "TABULA_MAX_CONNECTIONS", "14");
+    Files.writeString(
+        file,
+        "workers=3\nqueue=7\nblock-cache-mb=9\nrequest-memory-mb=11\n" + "max-connections=13\n");
+    Map<String, String> env =
+        Map.of(
+            "TABULA_WORKERS",
+            "4",
+            "TABULA_QUEUE",
+            "8",
+            "TABULA_BLOCK_CACHE_MB",
+            "10",
+            "TABULA_REQUEST_MEMORY_MB",
+            "12",
+            "TABULA_MAX_CONNECTIONS",
+            "14");
     ServeCommand flags = new ServeCommand();
     flags.workers = 5;
     flags.requestMemoryMb = 13L;
@@ -87,11 +100,18 @@ class ConfigResolverTest {
 
     assertThat(new ConfigResolver(Map.of(), null).acceptWalDataLoss(new ServeCommand())).isFalse();
     assertThat(new ConfigResolver(Map.of(), file).acceptWalDataLoss(new ServeCommand())).isTrue();
-    assertThat(new ConfigResolver(Map.of("TABULA_ACCEPT_WAL_DATA_LOSS", "false"), file)
-        .acceptWalDataLoss(new ServeCommand())).isFalse();
-    assertThat(new ConfigResolver(Map.of("TABULA_ACCEPT_WAL_DATA_LOSS", "false"), null)
-        .acceptWalDataLoss(flag)).isTrue();
-    assertThatThrownBy(() -> new ConfigResolver(Map.of("TABULA_ACCEPT_WAL_DATA_LOSS", "yes"), null)
-        .acceptWalDataLoss(new ServeCommand())).isInstanceOf(IllegalArgumentException.class);
+    assertThat(
+            new ConfigResolver(Map.of("TABULA_ACCEPT_WAL_DATA_LOSS", "false"), file)
+                .acceptWalDataLoss(new ServeCommand()))
+        .isFalse();
+    assertThat(
+            new ConfigResolver(Map.of("TABULA_ACCEPT_WAL_DATA_LOSS", "false"), null)
+                .acceptWalDataLoss(flag))
+        .isTrue();
+    assertThatThrownBy(
+            () ->
+                new ConfigResolver(Map.of("TABULA_ACCEPT_WAL_DATA_LOSS", "yes"), null)
+                    .acceptWalDataLoss(new ServeCommand()))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -24,8 +24,14 @@ class ConnectionLimitTest {
       admissions.add(limit.admit());
     }
 
-    assertThat(admissions).containsExactly(Admission.SERVED, Admission.SERVED,
-        Admission.REFUSED, Admission.REFUSED, Admission.DROPPED, Admission.DROPPED);
+    assertThat(admissions)
+        .containsExactly(
+            Admission.SERVED,
+            Admission.SERVED,
+            Admission.REFUSED,
+            Admission.REFUSED,
+            Admission.DROPPED,
+            Admission.DROPPED);
     assertThat(limit.open()).isEqualTo(4);
     limit.release(Admission.SERVED);
     limit.release(Admission.DROPPED);
@@ -42,16 +48,18 @@ class ConnectionLimitTest {
     ExecutorService threads = Executors.newFixedThreadPool(8);
     List<Future<?>> runs = new ArrayList<>();
     for (int t = 0; t < 8; t++) {
-      runs.add(threads.submit(() -> {
-        for (int i = 0; i < 20_000; i++) {
-          Admission admission = limit.admit();
-          if (admission == Admission.SERVED) {
-            mostServed.accumulateAndGet(servedNow.incrementAndGet(), Math::max);
-            servedNow.decrementAndGet();
-          }
-          limit.release(admission);
-        }
-      }));
+      runs.add(
+          threads.submit(
+              () -> {
+                for (int i = 0; i < 20_000; i++) {
+                  Admission admission = limit.admit();
+                  if (admission == Admission.SERVED) {
+                    mostServed.accumulateAndGet(servedNow.incrementAndGet(), Math::max);
+                    servedNow.decrementAndGet();
+                  }
+                  limit.release(admission);
+                }
+              }));
     }
     for (Future<?> run : runs) {
       run.get(60, TimeUnit.SECONDS);

@@ -37,8 +37,8 @@ import org.junit.jupiter.api.Test;
  * Streamed answers on the wire, through Netty's real HTTP encoder and ChunkedWriteHandler (as in
  * {@link ServerPipeline}): chunked, no Content-Length, pieces of at least {@link
  * BodyPieces#PIECE_BYTES} whose bytes put together are exactly the page's JSON, then the
- * terminating zero-length chunk; a body that fails midway closes the connection without that
- * chunk (so the client sees a broken answer, never a shorter well-formed one), logged once.
+ * terminating zero-length chunk; a body that fails midway closes the connection without that chunk
+ * (so the client sees a broken answer, never a shorter well-formed one), logged once.
  */
 class StreamedAnswersTest {
   private static final ODataContext CTX =
@@ -48,8 +48,8 @@ class StreamedAnswersTest {
   @Test
   void aPage_comesInChunksOfAtLeastAPiece_whoseBytesAreThePage_thenTheLastChunk() {
     List<Entity> page = page(800);
-    EmbeddedChannel channel = serving(
-        new FeedStream(page, CTX, MetadataLevel.FULL_METADATA, null), true);
+    EmbeddedChannel channel =
+        serving(new FeedStream(page, CTX, MetadataLevel.FULL_METADATA, null), true);
 
     Wire wire = Wire.parse(output(channel));
 
@@ -60,18 +60,23 @@ class StreamedAnswersTest {
     for (byte[] chunk : wire.chunks.subList(0, wire.chunks.size() - 1)) {
       assertThat(chunk.length).isBetween(BodyPieces.PIECE_BYTES, BodyPieces.PIECE_BYTES + 4096);
     }
-    assertThat(new String(wire.body(), StandardCharsets.UTF_8)).isEqualTo(new String(
-        EntityJsonWriter.writeFeed(page, CTX, MetadataLevel.FULL_METADATA, null),
-        StandardCharsets.UTF_8));
+    assertThat(new String(wire.body(), StandardCharsets.UTF_8))
+        .isEqualTo(
+            new String(
+                EntityJsonWriter.writeFeed(page, CTX, MetadataLevel.FULL_METADATA, null),
+                StandardCharsets.UTF_8));
     assertThat(channel.isOpen()).as("kept alive").isTrue();
   }
 
   @Test
   void aPageEncodedAheadOnTheWorker_continuesOnTheEventLoop_withTheSameBytes() throws Exception {
     List<Entity> page = page(1600); // about 1.6 MiB of JSON: more than is encoded ahead
-    ServiceResponse response = PrefetchedBody.encodeAhead(new ServiceResponse(200).body(
-        "application/json", new FeedStream(page, CTX, MetadataLevel.NO_METADATA, null)),
-        UnpooledByteBufAllocator.DEFAULT);
+    ServiceResponse response =
+        PrefetchedBody.encodeAhead(
+            new ServiceResponse(200)
+                .body(
+                    "application/json", new FeedStream(page, CTX, MetadataLevel.NO_METADATA, null)),
+            UnpooledByteBufAllocator.DEFAULT);
     assertThat(((PrefetchedBody) response.streamedBody()).whole()).isFalse();
     EmbeddedChannel channel = serving(response.streamedBody(), true);
 
@@ -79,15 +84,17 @@ class StreamedAnswersTest {
 
     assertThat(wire.complete).isTrue();
     assertThat(wire.chunks.get(0).length).isGreaterThanOrEqualTo(PrefetchedBody.AHEAD_BYTES);
-    assertThat(new String(wire.body(), StandardCharsets.UTF_8)).isEqualTo(new String(
-        EntityJsonWriter.writeFeed(page, CTX, MetadataLevel.NO_METADATA, null),
-        StandardCharsets.UTF_8));
+    assertThat(new String(wire.body(), StandardCharsets.UTF_8))
+        .isEqualTo(
+            new String(
+                EntityJsonWriter.writeFeed(page, CTX, MetadataLevel.NO_METADATA, null),
+                StandardCharsets.UTF_8));
   }
 
   @Test
   void connectionClose_isSaid_andTheConnectionClosesAfterTheLastChunk() {
-    EmbeddedChannel channel = serving(
-        new FeedStream(page(300), CTX, MetadataLevel.MINIMAL_METADATA, null), false);
+    EmbeddedChannel channel =
+        serving(new FeedStream(page(300), CTX, MetadataLevel.MINIMAL_METADATA, null), false);
 
     Wire wire = Wire.parse(output(channel));
 
@@ -104,13 +111,14 @@ class StreamedAnswersTest {
     System.setErr(new PrintStream(printed, true, StandardCharsets.UTF_8));
     try {
       int[] calls = {0};
-      StreamedBody failing = (out, minBytes) -> {
-        if (++calls[0] > 3) {
-          throw new IllegalStateException("the store failed");
-        }
-        out.write("x".repeat(minBytes).getBytes(StandardCharsets.US_ASCII));
-        return false;
-      };
+      StreamedBody failing =
+          (out, minBytes) -> {
+            if (++calls[0] > 3) {
+              throw new IllegalStateException("the store failed");
+            }
+            out.write("x".repeat(minBytes).getBytes(StandardCharsets.US_ASCII));
+            return false;
+          };
       EmbeddedChannel channel = serving(failing, true);
 
       Wire wire = Wire.parse(output(channel));
@@ -119,8 +127,12 @@ class StreamedAnswersTest {
       assertThat(wire.chunks).hasSize(3);
       assertThat(wire.complete).as("no terminating chunk").isFalse();
       assertThat(channel.isOpen()).as("closed").isFalse();
-      List<String> warnings = printed.toString(StandardCharsets.UTF_8).lines()
-          .filter(line -> line.contains(" WARN ")).toList();
+      List<String> warnings =
+          printed
+              .toString(StandardCharsets.UTF_8)
+              .lines()
+              .filter(line -> line.contains(" WARN "))
+              .toList();
       assertThat(warnings).hasSize(1);
       assertThat(warnings.get(0)).contains("failed midway");
       assertThat(printed.toString(StandardCharsets.UTF_8)).contains("the store failed");
@@ -131,18 +143,24 @@ class StreamedAnswersTest {
 
   /** A channel as the server's, whose one request is answered 200 with {@code body}. */
   private static EmbeddedChannel serving(StreamedBody body, boolean keepAlive) {
-    EmbeddedChannel channel = new EmbeddedChannel(
-        new HttpServerCodec(), new ChunkedWriteHandler(), new HttpObjectAggregator(1 << 16),
-        new ChannelInboundHandlerAdapter() {
-          @Override
-          public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ((FullHttpRequest) msg).release();
-            ServiceResponse response = new ServiceResponse(200)
-                .header("x-ms-version", "2019-02-02")
-                .body("application/json;odata=fullmetadata;streaming=true;charset=utf-8", body);
-            StreamedAnswers.write(ctx, response, keepAlive);
-          }
-        });
+    EmbeddedChannel channel =
+        new EmbeddedChannel(
+            new HttpServerCodec(),
+            new ChunkedWriteHandler(),
+            new HttpObjectAggregator(1 << 16),
+            new ChannelInboundHandlerAdapter() {
+              @Override
+              public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                ((FullHttpRequest) msg).release();
+                ServiceResponse response =
+                    new ServiceResponse(200)
+                        .header("x-ms-version", "2019-02-02")
+                        .body(
+                            "application/json;odata=fullmetadata;streaming=true;charset=utf-8",
+                            body);
+                StreamedAnswers.write(ctx, response, keepAlive);
+              }
+            });
     channel.writeInbound(Unpooled.copiedBuffer(REQUEST, StandardCharsets.US_ASCII));
     channel.runPendingTasks();
     return channel;
@@ -196,8 +214,9 @@ class StreamedAnswersTest {
       Map<String, EdmValue> properties = new LinkedHashMap<>();
       properties.put("Name", new EdmString("name \u00e9 \"" + i + "\" " + "x".repeat(900)));
       properties.put("Sku", new EdmInt64(4_000_000_000L + i));
-      page.add(new Entity("p", String.format("%06d", i), Instant.ofEpochSecond(1_700_000_000L),
-          properties));
+      page.add(
+          new Entity(
+              "p", String.format("%06d", i), Instant.ofEpochSecond(1_700_000_000L), properties));
     }
     return page;
   }

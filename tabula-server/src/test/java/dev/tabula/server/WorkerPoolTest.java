@@ -60,10 +60,13 @@ class WorkerPoolTest {
     pool = new WorkerPool(Resources.DEFAULTS.withWorkers(1, 100).withRequestMemoryMegabytes(1));
     CompletableFuture<Boolean> admittedAtDelivery = new CompletableFuture<>();
 
-    pool.execute(MIB, () -> "answer", answer -> {
-      boolean admitted = pool.admitAside(MIB); // as the client's next request would be
-      admittedAtDelivery.complete(admitted);
-    });
+    pool.execute(
+        MIB,
+        () -> "answer",
+        answer -> {
+          boolean admitted = pool.admitAside(MIB); // as the client's next request would be
+          admittedAtDelivery.complete(admitted);
+        });
 
     assertThat(admittedAtDelivery.get(10, TimeUnit.SECONDS)).isTrue();
   }

@@ -24,9 +24,10 @@ import picocli.CommandLine.Option;
  * request. Tabula's point reads are measured against its rate under the same load generator. A
  * baseline, not product code.
  *
- * <p>{@code java -cp tabula-bench/target/benchmarks.jar dev.tabula.bench.baseline.MinimalNettyServer
- * --host 127.0.0.1 --port 0} prints {@code Minimal Netty server listening on http://HOST:PORT
- * (network epoll)} once bound, and serves until the process is stopped.
+ * <p>{@code java -cp tabula-bench/target/benchmarks.jar
+ * dev.tabula.bench.baseline.MinimalNettyServer --host 127.0.0.1 --port 0} prints {@code Minimal
+ * Netty server listening on http://HOST:PORT (network epoll)} once bound, and serves until the
+ * process is stopped.
  */
 public final class MinimalNettyServer implements AutoCloseable {
   private static final int MAX_BODY_BYTES = 64 * 1024;
@@ -42,19 +43,25 @@ public final class MinimalNettyServer implements AutoCloseable {
     this.io = transport.group(0);
     PointReadHandler handler = new PointReadHandler();
     try {
-      channel = new ServerBootstrap()
-          .group(acceptor, io)
-          .channel(transport.serverChannel())
-          .childOption(ChannelOption.TCP_NODELAY, true)
-          .childHandler(new ChannelInitializer<SocketChannel>() {
-            @Override
-            protected void initChannel(SocketChannel ch) {
-              ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_BODY_BYTES), handler);
-            }
-          })
-          .bind(host, port)
-          .syncUninterruptibly()
-          .channel();
+      channel =
+          new ServerBootstrap()
+              .group(acceptor, io)
+              .channel(transport.serverChannel())
+              .childOption(ChannelOption.TCP_NODELAY, true)
+              .childHandler(
+                  new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                      ch.pipeline()
+                          .addLast(
+                              new HttpServerCodec(),
+                              new HttpObjectAggregator(MAX_BODY_BYTES),
+                              handler);
+                    }
+                  })
+              .bind(host, port)
+              .syncUninterruptibly()
+              .channel();
     } catch (RuntimeException e) {
       // A failed bind would otherwise leave the event loop threads running.
       acceptor.shutdownGracefully();
@@ -63,12 +70,17 @@ public final class MinimalNettyServer implements AutoCloseable {
     }
   }
 
-  /** Starts listening on {@code host:port} (0 picks a free port) on Tabula's transport; returns once bound. */
+  /**
+   * Starts listening on {@code host:port} (0 picks a free port) on Tabula's transport; returns once
+   * bound.
+   */
   public static MinimalNettyServer start(String host, int port) {
     return start(host, port, "auto");
   }
 
-  /** Starts on the transport named {@code auto}, {@code epoll} or {@code nio}; returns once bound. */
+  /**
+   * Starts on the transport named {@code auto}, {@code epoll} or {@code nio}; returns once bound.
+   */
   public static MinimalNettyServer start(String host, int port, String transport) {
     return new MinimalNettyServer(host, port, NettyTransport.of(transport));
   }
@@ -95,9 +107,14 @@ public final class MinimalNettyServer implements AutoCloseable {
     System.exit(new CommandLine(new Cli()).execute(args));
   }
 
-  /** The command line: bind, print the port line the bench scripts wait for, serve until stopped. */
-  @Command(name = "minimal-netty-server", mixinStandardHelpOptions = true,
-      description = "A minimal Netty HTTP/1.1 server answering table point reads: issue 6's read ceiling.")
+  /**
+   * The command line: bind, print the port line the bench scripts wait for, serve until stopped.
+   */
+  @Command(
+      name = "minimal-netty-server",
+      mixinStandardHelpOptions = true,
+      description =
+          "A minimal Netty HTTP/1.1 server answering table point reads: issue 6's read ceiling.")
   static final class Cli implements Callable<Integer> {
     @Option(names = "--host", description = "Address to bind (default 127.0.0.1).")
     String host = "127.0.0.1";
@@ -105,20 +122,28 @@ public final class MinimalNettyServer implements AutoCloseable {
     @Option(names = "--port", description = "Port to bind; 0 picks a free one (default 0).")
     int port;
 
-    @Option(names = "--transport", description = "auto (epoll where it loads, else nio: Tabula's choice), epoll"
-        + " or nio (default auto).")
+    @Option(
+        names = "--transport",
+        description =
+            "auto (epoll where it loads, else nio: Tabula's choice), epoll"
+                + " or nio (default auto).")
     String transport = "auto";
 
     @Override
     public Integer call() throws InterruptedException {
       MinimalNettyServer server = start(host, port, transport);
       CountDownLatch stopped = new CountDownLatch(1);
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        server.close();
-        stopped.countDown();
-      }, "minimal-netty-shutdown"));
-      System.out.printf("Minimal Netty server listening on http://%s:%d (network %s)%n", host, server.port(),
-          server.transportName());
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(
+                  () -> {
+                    server.close();
+                    stopped.countDown();
+                  },
+                  "minimal-netty-shutdown"));
+      System.out.printf(
+          "Minimal Netty server listening on http://%s:%d (network %s)%n",
+          host, server.port(), server.transportName());
       System.out.flush();
       stopped.await();
       return 0;

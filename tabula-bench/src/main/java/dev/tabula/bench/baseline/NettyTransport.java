@@ -21,7 +21,8 @@ enum NettyTransport {
 
   /** {@code auto} (epoll when available), {@code epoll} or {@code nio}. */
   static NettyTransport of(String name) {
-    return name.equalsIgnoreCase("auto") ? (Epoll.isAvailable() ? EPOLL : NIO)
+    return name.equalsIgnoreCase("auto")
+        ? (Epoll.isAvailable() ? EPOLL : NIO)
         : valueOf(name.toUpperCase(Locale.ROOT));
   }
 

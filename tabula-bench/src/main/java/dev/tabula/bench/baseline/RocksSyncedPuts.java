@@ -31,18 +31,23 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * Issue 6's write ceiling: RocksDB's own synced puts of 1 KiB values from N threads, with no
- * server in front, on the same kind of disk as the server's data directory. Tabula's durable
- * single inserts are measured against this rate at the same concurrency. Each measurement opens a
- * fresh database in a temporary directory under {@code dir} and deletes it afterwards.
+ * Issue 6's write ceiling: RocksDB's own synced puts of 1 KiB values from N threads, with no server
+ * in front, on the same kind of disk as the server's data directory. Tabula's durable single
+ * inserts are measured against this rate at the same concurrency. Each measurement opens a fresh
+ * database in a temporary directory under {@code dir} and deletes it afterwards.
  *
  * <p>{@code java -cp tabula-bench/target/benchmarks.jar dev.tabula.bench.baseline.RocksSyncedPuts
  * --threads 1 --duration 10}; the comparison driver calls {@link #measure} in-process.
  */
-@Command(name = "rocks-synced-puts", mixinStandardHelpOptions = true,
+@Command(
+    name = "rocks-synced-puts",
+    mixinStandardHelpOptions = true,
     description = "Synced 1 KiB RocksDB puts from N threads: the durable-write ceiling.")
 public final class RocksSyncedPuts implements Callable<Integer> {
-  /** How long writers may run past the deadline (one synced put in flight each) before it is an error. */
+  /**
+   * How long writers may run past the deadline (one synced put in flight each) before it is an
+   * error.
+   */
   private static final long JOIN_GRACE_MILLIS = TimeUnit.MINUTES.toMillis(2);
 
   private static final int ERRORS_KEPT = 8;
@@ -59,7 +64,9 @@ public final class RocksSyncedPuts implements Callable<Integer> {
   @Option(names = "--value-bytes", description = "Bytes per value (default 1024).")
   int valueBytes = 1024;
 
-  @Option(names = "--dir", description = "Parent of the temporary database (default: java.io.tmpdir).")
+  @Option(
+      names = "--dir",
+      description = "Parent of the temporary database (default: java.io.tmpdir).")
   Path dir = Path.of(System.getProperty("java.io.tmpdir"));
 
   public static void main(String[] args) {
@@ -68,8 +75,8 @@ public final class RocksSyncedPuts implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    WorkloadResult result = measure(dir, threads, Duration.ofSeconds(warmup), Duration.ofSeconds(duration),
-        valueBytes);
+    WorkloadResult result =
+        measure(dir, threads, Duration.ofSeconds(warmup), Duration.ofSeconds(duration), valueBytes);
     LoadMain.print(result);
     return result.correct() ? 0 : 1;
   }
@@ -81,11 +88,12 @@ public final class RocksSyncedPuts implements Callable<Integer> {
 
   /**
    * Runs synced puts from {@code threads} threads for {@code warmup} unmeasured, then {@code
-   * measured}, in a fresh database under {@code dir}, and reports ops/s (each put is one entity,
-   * so entities/s is the same) and the p50 and p99 latency of a put. A failed put is an error of
-   * the result and stops its thread.
+   * measured}, in a fresh database under {@code dir}, and reports ops/s (each put is one entity, so
+   * entities/s is the same) and the p50 and p99 latency of a put. A failed put is an error of the
+   * result and stops its thread.
    */
-  public static WorkloadResult measure(Path dir, int threads, Duration warmup, Duration measured, int valueBytes) {
+  public static WorkloadResult measure(
+      Path dir, int threads, Duration warmup, Duration measured, int valueBytes) {
     RocksDB.loadLibrary();
     Queue<String> errors = new ConcurrentLinkedQueue<>();
     Map<String, Double> metrics = new LinkedHashMap<>();
@@ -99,7 +107,11 @@ public final class RocksSyncedPuts implements Callable<Integer> {
         Window window = new Window(measureFrom, measureFrom + measured.toNanos());
         Recorder latencies = new Recorder(3);
         LongAdder done = new LongAdder();
-        runWriters(threads, window, t -> new Writer(db, sync, valueBytes, window, latencies, done, errors, t), errors);
+        runWriters(
+            threads,
+            window,
+            t -> new Writer(db, sync, valueBytes, window, latencies, done, errors, t),
+            errors);
         putMetrics(metrics, done.sum(), measured, latencies.getIntervalHistogram());
       }
     } catch (IOException | RocksDBException e) {
@@ -111,8 +123,8 @@ public final class RocksSyncedPuts implements Callable<Integer> {
     return new WorkloadResult(workloadName(threads), metrics, kept);
   }
 
-  private static void runWriters(int threads, Window window, IntFunction<Runnable> writerFor,
-      Queue<String> errors) {
+  private static void runWriters(
+      int threads, Window window, IntFunction<Runnable> writerFor, Queue<String> errors) {
     // Each thread numbers its own keys, so the threads never write the same key.
     List<Thread> writers = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
@@ -131,26 +143,43 @@ public final class RocksSyncedPuts implements Callable<Integer> {
         return;
       }
       if (writer.isAlive()) {
-        errors.add(writer.getName() + " was still writing " + JOIN_GRACE_MILLIS / 1000 + " s after the deadline");
+        errors.add(
+            writer.getName()
+                + " was still writing "
+                + JOIN_GRACE_MILLIS / 1000
+                + " s after the deadline");
       }
     }
   }
 
-  private static void putMetrics(Map<String, Double> metrics, long puts, Duration measured, Histogram latencies) {
+  private static void putMetrics(
+      Map<String, Double> metrics, long puts, Duration measured, Histogram latencies) {
     double seconds = measured.toNanos() / 1e9;
     metrics.put("ops", (double) puts);
     metrics.put("ops/s", puts / seconds);
     metrics.put("entities/s", puts / seconds);
-    metrics.put("p50 ms", latencies.getTotalCount() == 0 ? Double.NaN : latencies.getValueAtPercentile(50) / 1e3);
-    metrics.put("p99 ms", latencies.getTotalCount() == 0 ? Double.NaN : latencies.getValueAtPercentile(99) / 1e3);
+    metrics.put(
+        "p50 ms",
+        latencies.getTotalCount() == 0 ? Double.NaN : latencies.getValueAtPercentile(50) / 1e3);
+    metrics.put(
+        "p99 ms",
+        latencies.getTotalCount() == 0 ? Double.NaN : latencies.getValueAtPercentile(99) / 1e3);
   }
 
   /** The measured window, in System.nanoTime(): puts that start before it are warm-up. */
   private record Window(long from, long end) {}
 
   /** One writing thread: synced puts of its own keys until the window ends, as wrk counts them. */
-  private record Writer(RocksDB db, WriteOptions sync, int valueBytes, Window window, Recorder latencies,
-      LongAdder done, Queue<String> errors, int id) implements Runnable {
+  private record Writer(
+      RocksDB db,
+      WriteOptions sync,
+      int valueBytes,
+      Window window,
+      Recorder latencies,
+      LongAdder done,
+      Queue<String> errors,
+      int id)
+      implements Runnable {
     @Override
     public void run() {
       byte[] value = new byte[valueBytes];
@@ -161,7 +190,11 @@ public final class RocksSyncedPuts implements Callable<Integer> {
           return;
         }
         try {
-          db.put(sync, String.format(Locale.ROOT, "t%03d-%012d", id, seq).getBytes(StandardCharsets.US_ASCII), value);
+          db.put(
+              sync,
+              String.format(Locale.ROOT, "t%03d-%012d", id, seq)
+                  .getBytes(StandardCharsets.US_ASCII),
+              value);
         } catch (RocksDBException e) {
           errors.add(Thread.currentThread().getName() + ": put failed: " + e);
           return;

@@ -56,17 +56,29 @@ final class Baselines {
 
   /**
    * One run of a baseline in place of a server: point reads of {@code readShape}'s keys against the
-   * Netty server, or synced puts of entity-sized values from {@code concurrency} threads, both
-   * with {@code settings}' warm-up and measured time.
+   * Netty server, or synced puts of entity-sized values from {@code concurrency} threads, both with
+   * {@code settings}' warm-up and measured time.
    */
-  WorkloadResult run(String baseline, Workloads catalog, int concurrency, EntityShape readShape,
+  WorkloadResult run(
+      String baseline,
+      Workloads catalog,
+      int concurrency,
+      EntityShape readShape,
       RunSettings settings) {
     return switch (baseline) {
-      case NETTY -> WorkloadRun.execute(netty,
-          catalog.create("point-read", concurrency, new ReadTable(UNLOADED_TABLE, readShape), 0),
-          settings.withConcurrency(concurrency));
-      case ROCKSDB -> RocksSyncedPuts.measure(rocksDir, concurrency, settings.warmup(),
-          settings.bounds().maxDuration(), catalog.bytes());
+      case NETTY ->
+          WorkloadRun.execute(
+              netty,
+              catalog.create(
+                  "point-read", concurrency, new ReadTable(UNLOADED_TABLE, readShape), 0),
+              settings.withConcurrency(concurrency));
+      case ROCKSDB ->
+          RocksSyncedPuts.measure(
+              rocksDir,
+              concurrency,
+              settings.warmup(),
+              settings.bounds().maxDuration(),
+              catalog.bytes());
       default -> throw new IllegalArgumentException("no baseline " + baseline);
     };
   }

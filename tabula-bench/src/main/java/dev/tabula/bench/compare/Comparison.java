@@ -34,47 +34,75 @@ import picocli.CommandLine.Option;
  * ({@link ScalingRun}). Exits 1 when any run found a correctness error. {@code bench/compare.sh}
  * starts the servers and calls it.
  */
-@Command(name = "compare", mixinStandardHelpOptions = true,
-    description = "Run the same workloads against several Table endpoints, interleaved, and compare medians.")
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    description =
+        "Run the same workloads against several Table endpoints, interleaved, and compare medians.")
 public final class Comparison implements Callable<Integer> {
-  @Option(names = "--target", required = true, description = "name=http://host:port/account; repeat (the"
-      + " first is the ratio's numerator).")
+  @Option(
+      names = "--target",
+      required = true,
+      description =
+          "name=http://host:port/account; repeat (the" + " first is the ratio's numerator).")
   List<String> targetSpecs;
 
   @Option(names = "--rounds", description = "Rounds (default 3).")
   int rounds = 3;
 
-  @Option(names = "--seconds", description = "Measured seconds per workload run, at most (default 10).")
+  @Option(
+      names = "--seconds",
+      description = "Measured seconds per workload run, at most (default 10).")
   long seconds = 10;
 
   @Option(names = "--warmup", description = "Unmeasured seconds before each run (default 2).")
   long warmup = 2;
 
-  @Option(names = "--warmup-round-seconds", description = "A warm-up pass before round 1: every workload once,"
-      + " at its highest concurrency, against every target and baseline, for this many seconds; results"
-      + " printed as warm-up and discarded (default 5; 0 for none).")
+  @Option(
+      names = "--warmup-round-seconds",
+      description =
+          "A warm-up pass before round 1: every workload once,"
+              + " at its highest concurrency, against every target and baseline, for this many seconds; results"
+              + " printed as warm-up and discarded (default 5; 0 for none).")
   long warmupRoundSeconds = 5;
 
-  @Option(names = "--netty-baseline", description = "Account root of the minimal Netty server"
-      + " (dev.tabula.bench.baseline.MinimalNettyServer): point reads run against it too, for issue 6's"
-      + " read ceiling.")
+  @Option(
+      names = "--netty-baseline",
+      description =
+          "Account root of the minimal Netty server"
+              + " (dev.tabula.bench.baseline.MinimalNettyServer): point reads run against it too, for issue 6's"
+              + " read ceiling.")
   URI nettyBaseline;
 
-  @Option(names = "--rocks-baseline", description = "A directory on the server's data disk: RocksDB's own"
-      + " synced puts run there in-process at the insert concurrencies, for issue 6's write ceiling.")
+  @Option(
+      names = "--rocks-baseline",
+      description =
+          "A directory on the server's data disk: RocksDB's own"
+              + " synced puts run there in-process at the insert concurrencies, for issue 6's write ceiling.")
   Path rocksBaseline;
 
-  @Option(names = "--workloads", split = ",", description = "Which workloads (default: all): " + "insert,"
-      + "batch,point-read,partition-query,scan,upsert,delete-table.")
+  @Option(
+      names = "--workloads",
+      split = ",",
+      description =
+          "Which workloads (default: all): "
+              + "insert,"
+              + "batch,point-read,partition-query,scan,upsert,delete-table.")
   List<String> workloadNames = Workloads.NAMES;
 
   @Option(names = "--insert-concurrency", split = ",", description = "Default 1,16,64.")
   List<Integer> insertConcurrency = List.of(1, 16, 64);
 
-  @Option(names = "--read-concurrency", split = ",", description = "Point-read clients (default 1,16).")
+  @Option(
+      names = "--read-concurrency",
+      split = ",",
+      description = "Point-read clients (default 1,16).")
   List<Integer> readConcurrency = List.of(1, 16);
 
-  @Option(names = "--query-concurrency", split = ",", description = "Partition-query clients (default 1).")
+  @Option(
+      names = "--query-concurrency",
+      split = ",",
+      description = "Partition-query clients (default 1).")
   List<Integer> queryConcurrency = List.of(1);
 
   @Option(names = "--batch-concurrency", description = "$batch clients (default 4).")
@@ -83,16 +111,22 @@ public final class Comparison implements Callable<Integer> {
   @Option(names = "--upsert-concurrency", description = "Upsert clients (default 16).")
   int upsertConcurrency = 16;
 
-  @Option(names = "--read-entities", description = "Table for point reads and partition queries (default 10000).")
+  @Option(
+      names = "--read-entities",
+      description = "Table for point reads and partition queries (default 10000).")
   long readEntities = 10_000;
 
   @Option(names = "--scan-entities", description = "Table for the filtered scan (default 100000).")
   long scanEntities = 100_000;
 
-  @Option(names = "--delete-entities", description = "Table the delete-table workload deletes (default 10000).")
+  @Option(
+      names = "--delete-entities",
+      description = "Table the delete-table workload deletes (default 10000).")
   long deleteEntities = 10_000;
 
-  @Option(names = "--rows-per-partition", description = "Rows per partition of loaded tables (default 2000).")
+  @Option(
+      names = "--rows-per-partition",
+      description = "Rows per partition of loaded tables (default 2000).")
   int rowsPerPartition = 2000;
 
   @Option(names = "--properties", description = "Custom properties per entity (default 10).")
@@ -113,7 +147,10 @@ public final class Comparison implements Callable<Integer> {
   @Option(names = "--scaling", description = "Measure the scaling curve instead (see --sizes).")
   boolean scaling;
 
-  @Option(names = "--sizes", split = ",", description = "Scaling: table sizes (default 10000,100000,1000000).")
+  @Option(
+      names = "--sizes",
+      split = ",",
+      description = "Scaling: table sizes (default 10000,100000,1000000).")
   List<Long> sizes = List.of(10_000L, 100_000L, 1_000_000L);
 
   @Option(names = "--out", description = "Write every figure here, tab-separated.")
@@ -135,13 +172,20 @@ public final class Comparison implements Callable<Integer> {
       if (eq <= 0) {
         throw new IllegalArgumentException("--target is name=url, got " + spec);
       }
-      if (Baselines.NETTY.equals(spec.substring(0, eq)) || Baselines.ROCKSDB.equals(spec.substring(0, eq))) {
-        throw new IllegalArgumentException("the baselines report as netty and rocksdb; name targets otherwise");
+      if (Baselines.NETTY.equals(spec.substring(0, eq))
+          || Baselines.ROCKSDB.equals(spec.substring(0, eq))) {
+        throw new IllegalArgumentException(
+            "the baselines report as netty and rocksdb; name targets otherwise");
       }
-      targets.put(spec.substring(0, eq), TableEndpoint.development(URI.create(spec.substring(eq + 1))));
+      targets.put(
+          spec.substring(0, eq), TableEndpoint.development(URI.create(spec.substring(eq + 1))));
     }
-    baselines = new Baselines(nettyBaseline == null ? null : TableEndpoint.development(nettyBaseline), rocksBaseline);
-    report = new ComparisonReport(List.copyOf(targets.keySet()), List.of(Baselines.NETTY, Baselines.ROCKSDB));
+    baselines =
+        new Baselines(
+            nettyBaseline == null ? null : TableEndpoint.development(nettyBaseline), rocksBaseline);
+    report =
+        new ComparisonReport(
+            List.copyOf(targets.keySet()), List.of(Baselines.NETTY, Baselines.ROCKSDB));
     if (scaling) {
       new ScalingRun(this).run();
     } else {
@@ -149,8 +193,9 @@ public final class Comparison implements Callable<Integer> {
     }
     System.out.printf("%n== medians, every metric ==%n");
     report.printMedians(System.out);
-    System.out.printf("%n== headline: median over %d rounds (ratio = %s) ==%n", rounds,
-        String.join("/", targets.keySet()));
+    System.out.printf(
+        "%n== headline: median over %d rounds (ratio = %s) ==%n",
+        rounds, String.join("/", targets.keySet()));
     report.printHeadlines(System.out);
     Goals.print(report, System.out);
     if (out != null) {
@@ -160,19 +205,31 @@ public final class Comparison implements Callable<Integer> {
   }
 
   Workloads workloads() {
-    return new Workloads(bytes, properties, rowsPerPartition, 100, hotKeys, UpsertWorkload.Mode.MIXED,
+    return new Workloads(
+        bytes,
+        properties,
+        rowsPerPartition,
+        100,
+        hotKeys,
+        UpsertWorkload.Mode.MIXED,
         Duration.ofSeconds(loadSeconds));
   }
 
   RunSettings settings(int concurrency, long measuredSeconds) {
-    return new RunSettings(concurrency, new RunBounds(Long.MAX_VALUE, Duration.ofSeconds(measuredSeconds)),
-        Duration.ofSeconds(warmup), timeout * 1000);
+    return new RunSettings(
+        concurrency,
+        new RunBounds(Long.MAX_VALUE, Duration.ofSeconds(measuredSeconds)),
+        Duration.ofSeconds(warmup),
+        timeout * 1000);
   }
 
   /** The settings of a warm-up pass run: {@code --warmup-round-seconds}, all of it unmeasured. */
   RunSettings warmupSettings(int concurrency) {
-    return new RunSettings(concurrency, new RunBounds(Long.MAX_VALUE, Duration.ofSeconds(warmupRoundSeconds)),
-        Duration.ZERO, timeout * 1000);
+    return new RunSettings(
+        concurrency,
+        new RunBounds(Long.MAX_VALUE, Duration.ofSeconds(warmupRoundSeconds)),
+        Duration.ZERO,
+        timeout * 1000);
   }
 
   /** The target order of a round: as given in odd rounds, reversed in even ones. */

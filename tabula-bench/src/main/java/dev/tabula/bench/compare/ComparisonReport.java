@@ -21,8 +21,10 @@ import java.util.Map;
 final class ComparisonReport {
   private final List<String> targets;
   private final List<String> baselines;
+
   /** workload -> metric -> target -> one value per round. */
   private final Map<String, Map<String, Map<String, List<Double>>>> figures = new LinkedHashMap<>();
+
   private final List<String> rows = new ArrayList<>();
 
   /**
@@ -36,7 +38,8 @@ final class ComparisonReport {
 
   /** The median over the rounds of one figure on one target, or NaN when none was recorded. */
   double median(String workload, String metric, String target) {
-    Map<String, List<Double>> byTarget = figures.getOrDefault(workload, Map.of()).getOrDefault(metric, Map.of());
+    Map<String, List<Double>> byTarget =
+        figures.getOrDefault(workload, Map.of()).getOrDefault(metric, Map.of());
     return median(byTarget.get(target));
   }
 
@@ -55,14 +58,24 @@ final class ComparisonReport {
     if (!result.correct()) {
       return;
     }
-    result.metrics().forEach((metric, value) -> {
-      figures.computeIfAbsent(result.workload(), w -> new LinkedHashMap<>())
-          .computeIfAbsent(metric, m -> new LinkedHashMap<>())
-          .computeIfAbsent(target, t -> new ArrayList<>())
-          .add(value);
-      rows.add(String.join("\t", result.workload(), metric, target, String.valueOf(round),
-          String.format(Locale.ROOT, "%.4f", value)));
-    });
+    result
+        .metrics()
+        .forEach(
+            (metric, value) -> {
+              figures
+                  .computeIfAbsent(result.workload(), w -> new LinkedHashMap<>())
+                  .computeIfAbsent(metric, m -> new LinkedHashMap<>())
+                  .computeIfAbsent(target, t -> new ArrayList<>())
+                  .add(value);
+              rows.add(
+                  String.join(
+                      "\t",
+                      result.workload(),
+                      metric,
+                      target,
+                      String.valueOf(round),
+                      String.format(Locale.ROOT, "%.4f", value)));
+            });
   }
 
   /**
@@ -84,18 +97,27 @@ final class ComparisonReport {
     boolean ratio = withRatio && columns.size() >= 2;
     StringBuilder header = new StringBuilder(String.format("%-26s %-14s", "workload", "metric"));
     columns.forEach(t -> header.append(String.format(" %12s", t)));
-    out.println(header.append(String.format(" %16s  %s", ratio ? columns.get(0) + "/" + columns.get(1) : "",
-        "better")));
-    figures.forEach((workload, metrics) -> metrics.forEach((metric, byTarget) -> {
-      if (!ranOn(workload, columns)) {
-        return;
-      }
-      StringBuilder line = new StringBuilder(String.format("%-26s %-14s", workload, metric));
-      double[] medians = columns.stream().mapToDouble(t -> median(byTarget.get(t))).toArray();
-      Arrays.stream(medians).forEach(m -> line.append(String.format(Locale.ROOT, " %12.2f", m)));
-      String ratioText = ratio ? String.format(Locale.ROOT, "%.2f", medians[0] / medians[1]) : "";
-      out.println(line.append(String.format(" %16s  %s", ratioText, better(metric))));
-    }));
+    out.println(
+        header.append(
+            String.format(
+                " %16s  %s", ratio ? columns.get(0) + "/" + columns.get(1) : "", "better")));
+    figures.forEach(
+        (workload, metrics) ->
+            metrics.forEach(
+                (metric, byTarget) -> {
+                  if (!ranOn(workload, columns)) {
+                    return;
+                  }
+                  StringBuilder line =
+                      new StringBuilder(String.format("%-26s %-14s", workload, metric));
+                  double[] medians =
+                      columns.stream().mapToDouble(t -> median(byTarget.get(t))).toArray();
+                  Arrays.stream(medians)
+                      .forEach(m -> line.append(String.format(Locale.ROOT, " %12.2f", m)));
+                  String ratioText =
+                      ratio ? String.format(Locale.ROOT, "%.2f", medians[0] / medians[1]) : "";
+                  out.println(line.append(String.format(" %16s  %s", ratioText, better(metric))));
+                }));
   }
 
   /** Whether any of {@code names} has a correct run of {@code workload}. */
@@ -114,16 +136,34 @@ final class ComparisonReport {
     header.append(String.format(" %8s", "ratio"));
     targets.forEach(t -> header.append(String.format("  %-15s", t + " p50/p99")));
     out.println(header);
-    figures.keySet().stream().filter(workload -> ranOn(workload, targets)).forEach(workload -> {
-      String metric = headline(workload);
-      StringBuilder line = new StringBuilder(String.format("%-26s %-11s", workload, metric));
-      double[] medians = targets.stream().mapToDouble(t -> median(workload, metric, t)).toArray();
-      Arrays.stream(medians).forEach(m -> line.append(String.format(Locale.ROOT, " %11.1f", m)));
-      line.append(medians.length < 2 ? "" : String.format(Locale.ROOT, " %8.2f", medians[0] / medians[1]));
-      targets.forEach(t -> line.append(String.format(Locale.ROOT, "  %-15s", String.format(Locale.ROOT,
-          "%.2f/%.1f", median(workload, "p50 ms", t), median(workload, "p99 ms", t)))));
-      out.println(line);
-    });
+    figures.keySet().stream()
+        .filter(workload -> ranOn(workload, targets))
+        .forEach(
+            workload -> {
+              String metric = headline(workload);
+              StringBuilder line =
+                  new StringBuilder(String.format("%-26s %-11s", workload, metric));
+              double[] medians =
+                  targets.stream().mapToDouble(t -> median(workload, metric, t)).toArray();
+              Arrays.stream(medians)
+                  .forEach(m -> line.append(String.format(Locale.ROOT, " %11.1f", m)));
+              line.append(
+                  medians.length < 2
+                      ? ""
+                      : String.format(Locale.ROOT, " %8.2f", medians[0] / medians[1]));
+              targets.forEach(
+                  t ->
+                      line.append(
+                          String.format(
+                              Locale.ROOT,
+                              "  %-15s",
+                              String.format(
+                                  Locale.ROOT,
+                                  "%.2f/%.1f",
+                                  median(workload, "p50 ms", t),
+                                  median(workload, "p99 ms", t)))));
+              out.println(line);
+            });
   }
 
   /** The figure a workload is judged by. */
@@ -131,7 +171,10 @@ final class ComparisonReport {
     if (workload.startsWith("scan") || workload.startsWith("delete")) {
       return "p50 ms";
     }
-    boolean bulk = workload.startsWith("batch") || workload.startsWith("partition") || workload.startsWith("load");
+    boolean bulk =
+        workload.startsWith("batch")
+            || workload.startsWith("partition")
+            || workload.startsWith("load");
     return bulk ? "entities/s" : "ops/s";
   }
 
@@ -154,7 +197,9 @@ final class ComparisonReport {
   /** How many runs of a workload on a target were recorded (correct ones only). */
   int runs(String workload, String target) {
     Map<String, Map<String, List<Double>>> metrics = figures.getOrDefault(workload, Map.of());
-    return metrics.isEmpty() ? 0 : metrics.values().iterator().next().getOrDefault(target, List.of()).size();
+    return metrics.isEmpty()
+        ? 0
+        : metrics.values().iterator().next().getOrDefault(target, List.of()).size();
   }
 
   static double median(List<Double> values) {

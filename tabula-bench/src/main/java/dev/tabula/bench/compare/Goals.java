@@ -9,12 +9,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Issue 6's goals, checked against the report and printed as met / not met. Most are a ratio of
- * the first target's median to the second's (Tabula/Azurite) measured in the same run; the table
- * delete is a time on the first target; the two ceilings are the first target's median over a
- * baseline's at the same concurrency in the same rounds (point reads over the minimal Netty
- * server's, single inserts over RocksDB's synced puts). A goal whose figures were not measured is
- * printed as such.
+ * Issue 6's goals, checked against the report and printed as met / not met. Most are a ratio of the
+ * first target's median to the second's (Tabula/Azurite) measured in the same run; the table delete
+ * is a time on the first target; the two ceilings are the first target's median over a baseline's
+ * at the same concurrency in the same rounds (point reads over the minimal Netty server's, single
+ * inserts over RocksDB's synced puts). A goal whose figures were not measured is printed as such.
  */
 final class Goals {
   /** What a goal's figure is measured against. */
@@ -39,7 +38,13 @@ final class Goals {
    * @param against what the first target's median is divided by
    * @param text what the goal says
    */
-  record Goal(String workload, String metric, double bound, boolean higher, Reference against, String text) {}
+  record Goal(
+      String workload,
+      String metric,
+      double bound,
+      boolean higher,
+      Reference against,
+      String text) {}
 
   /**
    * A goal as measured.
@@ -49,10 +54,12 @@ final class Goals {
    * @param reference what it was divided by, NaN for an absolute goal
    * @param referenceName the target or baseline divided by, or null
    */
-  record Verdict(Goal goal, double figure, double measured, double reference, String referenceName) {
+  record Verdict(
+      Goal goal, double figure, double measured, double reference, String referenceName) {
     /** Whether the figure reaches the bound; false when not measured. */
     boolean met() {
-      return !Double.isNaN(figure) && (goal.higher() ? figure >= goal.bound() : figure <= goal.bound());
+      return !Double.isNaN(figure)
+          && (goal.higher() ? figure >= goal.bound() : figure <= goal.bound());
     }
 
     String text() {
@@ -60,19 +67,32 @@ final class Goals {
     }
   }
 
-  static final List<Goal> ALL = List.of(
-      ratio("insert c=1", "ops/s", 3, "single inserts, 1 client: >= 3x"),
-      ratio("insert c=16", "ops/s", 3, "single inserts, 16 clients: >= 3x"),
-      ratio("insert c=64", "ops/s", 3, "single inserts, 64 clients: >= 3x"),
-      ratio("batch100 c=4", "entities/s", 3, "$batch of 100 inserts: >= 3x"),
-      ratio("point read c=1", "ops/s", 3, "point reads at 10k, 1 client: >= 3x"),
-      ratio("point read c=16", "ops/s", 3, "point reads at 10k, 16 clients: >= 3x"),
-      ratio("partition query c=1", "entities/s", 3, "partition queries at 10k: >= 3x"),
-      ratio("upsert hot4 c=16", "ops/s", 3, "upserts on 4 hot keys: >= 3x"),
-      new Goal("scan 100k", "p50 ms", 1, false, new Rival(), "filtered scan of 100k in memory: parity (time <= 1x)"),
-      ratio("point read c=1 @1M", "ops/s", 20, "point reads at 1M: >= 20x"),
-      ratio("partition query c=1 @1M", "entities/s", 20, "partition queries at 1M: >= 20x"),
-      new Goal("delete table 1M", "p50 ms", 1000, false, new Absolute(), "delete of a 1M-entity table: < 1 s"));
+  static final List<Goal> ALL =
+      List.of(
+          ratio("insert c=1", "ops/s", 3, "single inserts, 1 client: >= 3x"),
+          ratio("insert c=16", "ops/s", 3, "single inserts, 16 clients: >= 3x"),
+          ratio("insert c=64", "ops/s", 3, "single inserts, 64 clients: >= 3x"),
+          ratio("batch100 c=4", "entities/s", 3, "$batch of 100 inserts: >= 3x"),
+          ratio("point read c=1", "ops/s", 3, "point reads at 10k, 1 client: >= 3x"),
+          ratio("point read c=16", "ops/s", 3, "point reads at 10k, 16 clients: >= 3x"),
+          ratio("partition query c=1", "entities/s", 3, "partition queries at 10k: >= 3x"),
+          ratio("upsert hot4 c=16", "ops/s", 3, "upserts on 4 hot keys: >= 3x"),
+          new Goal(
+              "scan 100k",
+              "p50 ms",
+              1,
+              false,
+              new Rival(),
+              "filtered scan of 100k in memory: parity (time <= 1x)"),
+          ratio("point read c=1 @1M", "ops/s", 20, "point reads at 1M: >= 20x"),
+          ratio("partition query c=1 @1M", "entities/s", 20, "partition queries at 1M: >= 20x"),
+          new Goal(
+              "delete table 1M",
+              "p50 ms",
+              1000,
+              false,
+              new Absolute(),
+              "delete of a 1M-entity table: < 1 s"));
 
   /** Point reads at a concurrency, as the point-read workload names its runs. */
   private static final Pattern POINT_READ = Pattern.compile("point read c=(\\d+)");
@@ -97,12 +117,24 @@ final class Goals {
       Matcher read = POINT_READ.matcher(workload);
       Matcher insert = INSERT.matcher(workload);
       if (read.matches()) {
-        goals.add(new Goal(workload, "ops/s", 0.5, true, new Baseline(Baselines.NETTY, workload),
-            "point reads, " + clients(read.group(1)) + ": >= 0.5x minimal Netty"));
+        goals.add(
+            new Goal(
+                workload,
+                "ops/s",
+                0.5,
+                true,
+                new Baseline(Baselines.NETTY, workload),
+                "point reads, " + clients(read.group(1)) + ": >= 0.5x minimal Netty"));
       } else if (insert.matches()) {
         String puts = RocksSyncedPuts.workloadName(Integer.parseInt(insert.group(1)));
-        goals.add(new Goal(workload, "ops/s", 0.7, true, new Baseline(Baselines.ROCKSDB, puts),
-            "durable inserts, " + clients(insert.group(1)) + ": >= 0.7x RocksDB synced puts"));
+        goals.add(
+            new Goal(
+                workload,
+                "ops/s",
+                0.7,
+                true,
+                new Baseline(Baselines.ROCKSDB, puts),
+                "durable inserts, " + clients(insert.group(1)) + ": >= 0.7x RocksDB synced puts"));
       }
     }
     return goals;
@@ -138,16 +170,34 @@ final class Goals {
     return verdicts;
   }
 
-  /** Prints each goal whose workload was run: the figure, the bound, met / not met and what was divided. */
+  /**
+   * Prints each goal whose workload was run: the figure, the bound, met / not met and what was
+   * divided.
+   */
   static void print(ComparisonReport report, PrintStream out) {
     List<String> targets = report.targets();
-    out.printf("%n== goals (issue 6), %s ==%n", targets.size() < 2 ? targets.get(0) : targets.get(0) + "/" + targets.get(1));
+    out.printf(
+        "%n== goals (issue 6), %s ==%n",
+        targets.size() < 2 ? targets.get(0) : targets.get(0) + "/" + targets.get(1));
     for (Verdict verdict : evaluate(report)) {
-      String division = verdict.referenceName() == null ? ""
-          : String.format(Locale.ROOT, "  (%s %.1f / %s %.1f)", targets.get(0), verdict.measured(),
-              verdict.referenceName(), verdict.reference());
-      out.printf(Locale.ROOT, "%-56s %-10s %10.2f  %-12s%s%n", verdict.goal().text(), verdict.goal().metric(),
-          verdict.figure(), verdict.text(), division);
+      String division =
+          verdict.referenceName() == null
+              ? ""
+              : String.format(
+                  Locale.ROOT,
+                  "  (%s %.1f / %s %.1f)",
+                  targets.get(0),
+                  verdict.measured(),
+                  verdict.referenceName(),
+                  verdict.reference());
+      out.printf(
+          Locale.ROOT,
+          "%-56s %-10s %10.2f  %-12s%s%n",
+          verdict.goal().text(),
+          verdict.goal().metric(),
+          verdict.figure(),
+          verdict.text(),
+          division);
     }
   }
 }

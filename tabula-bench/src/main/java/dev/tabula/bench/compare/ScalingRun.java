@@ -21,8 +21,8 @@ import java.util.Map;
  * The scaling curve: one table per target grown with {@code $batch} through each size (10,000,
  * 100,000, 1,000,000 entities by default), and at each size, for several interleaved rounds, point
  * reads and partition queries from one client; then the delete of the largest table, timed to its
- * 204. A target whose load fails or runs out of its budget stops growing there (its figures at
- * that size and above are missing, and the load line says how far it got).
+ * 204. A target whose load fails or runs out of its budget stops growing there (its figures at that
+ * size and above are missing, and the load line says how far it got).
  */
 final class ScalingRun {
   private static final List<String> WORKLOADS = List.of("point-read", "partition-query");
@@ -59,17 +59,22 @@ final class ScalingRun {
 
   private void grow(String target, ReadTable table) {
     int from = loaded.getOrDefault(target, 0);
-    WorkloadResult load = table.load(comparison.targets.get(target), from,
-        Duration.ofSeconds(comparison.loadSeconds));
-    String label = "load " + Sizes.label((long) from * table.shape().rowsPerPartition()) + "->"
-        + Sizes.label(table.shape().entities());
+    WorkloadResult load =
+        table.load(
+            comparison.targets.get(target), from, Duration.ofSeconds(comparison.loadSeconds));
+    String label =
+        "load "
+            + Sizes.label((long) from * table.shape().rowsPerPartition())
+            + "->"
+            + Sizes.label(table.shape().entities());
     comparison.record(target, 0, new WorkloadResult(label, load.metrics(), load.errors()));
     tables.put(target, table);
     if (load.correct()) {
       loaded.put(target, table.shape().partitions());
     } else {
       stopped.add(target);
-      System.out.println(target + ": stops growing at this size; its load above says how far it got");
+      System.out.println(
+          target + ": stops growing at this size; its load above says how far it got");
     }
   }
 
@@ -80,10 +85,16 @@ final class ScalingRun {
           if (stopped.contains(target)) {
             continue;
           }
-          WorkloadResult result = WorkloadRun.execute(comparison.targets.get(target),
-              catalog.create(workload, 1, tables.get(target), size), comparison.settings(1, comparison.seconds));
-          comparison.record(target, round, new WorkloadResult(result.workload() + " @" + Sizes.label(size),
-              result.metrics(), result.errors()));
+          WorkloadResult result =
+              WorkloadRun.execute(
+                  comparison.targets.get(target),
+                  catalog.create(workload, 1, tables.get(target), size),
+                  comparison.settings(1, comparison.seconds));
+          comparison.record(
+              target,
+              round,
+              new WorkloadResult(
+                  result.workload() + " @" + Sizes.label(size), result.metrics(), result.errors()));
         }
       }
     }

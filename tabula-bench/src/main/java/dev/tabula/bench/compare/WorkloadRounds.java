@@ -16,11 +16,11 @@ import java.util.Map;
 /**
  * The comparison proper. It loads the read tables into every server (unmeasured), then runs one
  * warm-up pass and the rounds. The warm-up pass runs every workload once, at its highest
- * concurrency, against every participant; its results are printed as warm-up and discarded. A
- * fresh JVM spends its first tens of seconds of load compiling (so does Azurite's V8), and without
- * the pass round 1 would compare a cold server with the warm ones of later rounds. Each round runs
- * each workload at each concurrency against every participant in turn: the servers, plus the
- * baselines the workload has ({@link Baselines}). The order alternates from round to round.
+ * concurrency, against every participant; its results are printed as warm-up and discarded. A fresh
+ * JVM spends its first tens of seconds of load compiling (so does Azurite's V8), and without the
+ * pass round 1 would compare a cold server with the warm ones of later rounds. Each round runs each
+ * workload at each concurrency against every participant in turn: the servers, plus the baselines
+ * the workload has ({@link Baselines}). The order alternates from round to round.
  */
 final class WorkloadRounds {
   private final Comparison comparison;
@@ -40,8 +40,9 @@ final class WorkloadRounds {
       for (String name : comparison.workloadNames) {
         int concurrency = concurrencies(name).stream().mapToInt(Integer::intValue).max().orElse(1);
         for (String participant : participants(name)) {
-          comparison.recordWarmup(participant, runOnce(participant, name, concurrency,
-              comparison.warmupSettings(concurrency)));
+          comparison.recordWarmup(
+              participant,
+              runOnce(participant, name, concurrency, comparison.warmupSettings(concurrency)));
         }
       }
     }
@@ -49,8 +50,14 @@ final class WorkloadRounds {
       for (String name : comparison.workloadNames) {
         for (int concurrency : concurrencies(name)) {
           for (String participant : Comparison.alternate(participants(name), round)) {
-            comparison.record(participant, round,
-                runOnce(participant, name, concurrency, comparison.settings(concurrency, comparison.seconds)));
+            comparison.record(
+                participant,
+                round,
+                runOnce(
+                    participant,
+                    name,
+                    concurrency,
+                    comparison.settings(concurrency, comparison.seconds)));
           }
         }
       }
@@ -69,9 +76,15 @@ final class WorkloadRounds {
       round += participants * concurrencies(name).size() * (comparison.warmup + comparison.seconds);
     }
     long total = pass + comparison.rounds * round;
-    return String.format(Locale.ROOT, "estimated time: a warm-up pass of about %d s, then %d round%s of about %d s:"
-        + " about %.1f min, plus loading the read tables and the checks after each run", pass, comparison.rounds,
-        comparison.rounds == 1 ? "" : "s", round, total / 60.0);
+    return String.format(
+        Locale.ROOT,
+        "estimated time: a warm-up pass of about %d s, then %d round%s of about %d s:"
+            + " about %.1f min, plus loading the read tables and the checks after each run",
+        pass,
+        comparison.rounds,
+        comparison.rounds == 1 ? "" : "s",
+        round,
+        total / 60.0);
   }
 
   /** The servers, then the baselines that take part in this workload. */
@@ -81,15 +94,17 @@ final class WorkloadRounds {
     return participants;
   }
 
-  private WorkloadResult runOnce(String participant, String name, int concurrency,
-      RunSettings settings) {
+  private WorkloadResult runOnce(
+      String participant, String name, int concurrency, RunSettings settings) {
     if (!comparison.targets.containsKey(participant)) {
-      return comparison.baselines.run(participant, catalog, concurrency,
-          catalog.tableShape(comparison.readEntities), settings);
+      return comparison.baselines.run(
+          participant, catalog, concurrency, catalog.tableShape(comparison.readEntities), settings);
     }
     ReadTable table = (name.equals("scan") ? scanTables : readTables).get(participant);
-    return WorkloadRun.execute(comparison.targets.get(participant),
-        catalog.create(name, concurrency, table, comparison.deleteEntities), settings);
+    return WorkloadRun.execute(
+        comparison.targets.get(participant),
+        catalog.create(name, concurrency, table, comparison.deleteEntities),
+        settings);
   }
 
   private List<Integer> concurrencies(String name) {
@@ -110,18 +125,24 @@ final class WorkloadRounds {
         readTables.put(target, load(target, comparison.readEntities));
       }
       if (names.contains("scan")) {
-        scanTables.put(target, comparison.scanEntities == comparison.readEntities && readTables.containsKey(target)
-            ? readTables.get(target) : load(target, comparison.scanEntities));
+        scanTables.put(
+            target,
+            comparison.scanEntities == comparison.readEntities && readTables.containsKey(target)
+                ? readTables.get(target)
+                : load(target, comparison.scanEntities));
       }
     }
   }
 
   private ReadTable load(String target, long entities) {
-    ReadTable table = new ReadTable(ScratchTable.named("read").name(), catalog.tableShape(entities));
-    WorkloadResult load = table.load(comparison.targets.get(target), 0, Duration.ofSeconds(comparison.loadSeconds));
+    ReadTable table =
+        new ReadTable(ScratchTable.named("read").name(), catalog.tableShape(entities));
+    WorkloadResult load =
+        table.load(comparison.targets.get(target), 0, Duration.ofSeconds(comparison.loadSeconds));
     comparison.record(target, 0, load);
     if (!load.correct()) {
-      throw new IllegalStateException(target + ": loading " + entities + " entities failed; nothing to measure");
+      throw new IllegalStateException(
+          target + ": loading " + entities + " entities failed; nothing to measure");
     }
     return table;
   }

@@ -48,8 +48,13 @@ public final class BatchInsertWorkload implements Workload {
       int parts = reply.status() == 202 ? BatchBody.succeededParts(reply.body()) : 0;
       return parts == batchSize
           ? Outcome.ok(batchSize)
-          : Outcome.failed("batch answered " + reply.status() + " with " + parts + " parts succeeded: "
-              + reply.bodyText(200));
+          : Outcome.failed(
+              "batch answered "
+                  + reply.status()
+                  + " with "
+                  + parts
+                  + " parts succeeded: "
+                  + reply.bodyText(200));
     };
   }
 

@@ -28,7 +28,10 @@ public final class DeleteTableWorkload implements Workload {
   @Override
   public RunSettings settings(RunSettings asked) {
     // One delete, however long it takes: its time is the figure, so the time bound must not cut it.
-    return new RunSettings(1, new RunBounds(1, Duration.ofMinutes(10)), Duration.ZERO,
+    return new RunSettings(
+        1,
+        new RunBounds(1, Duration.ofMinutes(10)),
+        Duration.ZERO,
         Math.max(asked.timeoutMillis(), 300_000));
   }
 
@@ -43,14 +46,15 @@ public final class DeleteTableWorkload implements Workload {
 
   @Override
   public Operation operation() {
-    return (connection, seq) -> Outcome.expect(connection.deleteTable(table.name()), 204, shape.entities(),
-        "Delete Table");
+    return (connection, seq) ->
+        Outcome.expect(connection.deleteTable(table.name()), 204, shape.entities(), "Delete Table");
   }
 
   @Override
   public List<String> verify(TableConnection admin, RunStats stats) throws IOException {
     Response after = admin.queryPage(table.name(), null, null, null);
-    return after.status() == 404 ? List.of()
+    return after.status() == 404
+        ? List.of()
         : List.of("a query of the deleted table answered " + after.status() + ", not 404");
   }
 }

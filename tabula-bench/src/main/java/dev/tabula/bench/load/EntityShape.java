@@ -29,6 +29,7 @@ public record EntityShape(int partitions, int rowsPerPartition, int approxBytes,
 
   private static final int TYPED = 9;
   private static final String ALPHABET = "abcdefghijklmnopqrstuvwxyz";
+
   /** The alphabet's tails: {@code ALPHABET_FROM[i]} starts at its letter {@code i}. */
   private static final String[] ALPHABET_FROM = new String[ALPHABET.length()];
 
@@ -43,7 +44,8 @@ public record EntityShape(int partitions, int rowsPerPartition, int approxBytes,
       throw new IllegalArgumentException("partitions must be 1..1000 and rows at least 1");
     }
     if (properties < 2 || properties > 250) {
-      throw new IllegalArgumentException("properties must be 2..250 (the service allows 252 with the keys)");
+      throw new IllegalArgumentException(
+          "properties must be 2..250 (the service allows 252 with the keys)");
     }
   }
 
@@ -105,14 +107,20 @@ public record EntityShape(int partitions, int rowsPerPartition, int approxBytes,
    */
   public byte[] json(String partitionKey, String rowKey, long g) {
     StringBuilder json = new StringBuilder(approxBytes + 64);
-    json.append("{\"PartitionKey\":\"").append(partitionKey)
-        .append("\",\"RowKey\":\"").append(rowKey).append('"');
+    json.append("{\"PartitionKey\":\"")
+        .append(partitionKey)
+        .append("\",\"RowKey\":\"")
+        .append(rowKey)
+        .append('"');
     int typed = Math.min(TYPED, properties - 1);
     for (int i = 0; i < typed; i++) {
       appendTyped(json, i, g);
     }
     for (int i = TYPED + 1; i < properties; i++) {
-      ZeroPadded.append(json.append(",\"Extra"), i, 2).append("\":\"extra ").append(g + i).append('"');
+      ZeroPadded.append(json.append(",\"Extra"), i, 2)
+          .append("\":\"extra ")
+          .append(g + i)
+          .append('"');
     }
     json.append(",\"Description\":\"");
     appendPadding(json, Math.max(0, approxBytes - json.length() - 2), g);
@@ -124,16 +132,22 @@ public record EntityShape(int partitions, int rowsPerPartition, int approxBytes,
       case 0 -> json.append(",\"Color\":\"").append(COLORS[(int) (g % COLORS.length)]).append('"');
       case 1 -> json.append(",\"Price\":").append((g % 2000) / 10.0 + 0.25);
       case 2 -> json.append(",\"Quantity\":").append(g % 1000);
-      case 3 -> json.append(",\"Sku@odata.type\":\"Edm.Int64\",\"Sku\":\"").append(4_000_000_000L + g).append('"');
+      case 3 ->
+          json.append(",\"Sku@odata.type\":\"Edm.Int64\",\"Sku\":\"")
+              .append(4_000_000_000L + g)
+              .append('"');
       case 4 -> json.append(",\"Active\":").append(g % 3 != 0);
       case 5 -> {
         json.append(",\"Created@odata.type\":\"Edm.DateTime\",\"Created\":\"2024-05-01T12:");
         ZeroPadded.append(ZeroPadded.append(json, (g / 60) % 60, 2).append(':'), g % 60, 2)
             .append(".0000000Z\"");
       }
-      case 6 -> ZeroPadded.append(
-          json.append(",\"Id@odata.type\":\"Edm.Guid\",\"Id\":\"00000000-0000-4000-8000-"), g, 12)
-          .append('"');
+      case 6 ->
+          ZeroPadded.append(
+                  json.append(",\"Id@odata.type\":\"Edm.Guid\",\"Id\":\"00000000-0000-4000-8000-"),
+                  g,
+                  12)
+              .append('"');
       case 7 -> json.append(",\"Name\":\"Product ").append(g).append('"');
       default -> json.append(",\"Category\":\"Category ").append(g % 17).append('"');
     }

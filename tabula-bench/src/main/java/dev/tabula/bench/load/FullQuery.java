@@ -21,8 +21,14 @@ public record FullQuery(int pages, long entities, long mismatches, long disorder
    * @param select the $select list, or null for every property
    * @param maxPages a guard against a server that never stops sending continuations
    */
-  public static FullQuery run(TableConnection connection, String table, String filter, String select,
-      FeedReader reader, int maxPages) throws IOException {
+  public static FullQuery run(
+      TableConnection connection,
+      String table,
+      String filter,
+      String select,
+      FeedReader reader,
+      int maxPages)
+      throws IOException {
     int pages = 0;
     long entities = 0;
     long mismatches = 0;
@@ -31,7 +37,8 @@ public record FullQuery(int pages, long entities, long mismatches, long disorder
     Continuation next = null;
     do {
       if (pages >= maxPages) {
-        return new FullQuery(pages, entities, mismatches, disorder, "stopped after " + pages + " pages");
+        return new FullQuery(
+            pages, entities, mismatches, disorder, "stopped after " + pages + " pages");
       }
       Response page = connection.queryPage(table, filter, select, next);
       pages++;
@@ -53,7 +60,8 @@ public record FullQuery(int pages, long entities, long mismatches, long disorder
   }
 
   /** How many entities {@code table} holds, counted through a keys-only query. */
-  public static FullQuery count(TableConnection connection, String table, int maxPages) throws IOException {
+  public static FullQuery count(TableConnection connection, String table, int maxPages)
+      throws IOException {
     return run(connection, table, null, "PartitionKey,RowKey", FeedReader.keysOnly(), maxPages);
   }
 }

@@ -22,9 +22,9 @@ import java.util.Map;
  *
  * <p>Not thread-safe. After an {@link IOException} the socket is dropped and the next exchange
  * connects anew; the request that failed is not retried (it may have been applied). A socket left
- * idle for {@value #MAX_IDLE_MILLIS} ms or more (by default) is replaced before use, because servers close idle
- * keep-alive connections (Node's default, so Azurite's, after 5 s) and a request written into a
- * socket the server is closing is lost.
+ * idle for {@value #MAX_IDLE_MILLIS} ms or more (by default) is replaced before use, because
+ * servers close idle keep-alive connections (Node's default, so Azurite's, after 5 s) and a request
+ * written into a socket the server is closing is lost.
  */
 public final class HttpConnection implements AutoCloseable {
   private static final int MAX_HEAD_BYTES = 64 * 1024;
@@ -36,8 +36,10 @@ public final class HttpConnection implements AutoCloseable {
   private Socket socket;
   private InputStream in;
   private OutputStream out;
+
   /** What was read from the socket and not yet parsed: {@code received[next..end)}. */
   private final byte[] received = new byte[MAX_HEAD_BYTES];
+
   private int next;
   private int end;
   private long connects;
@@ -129,10 +131,13 @@ public final class HttpConnection implements AutoCloseable {
         throw new IOException("response head too large");
       }
       int colon = line.indexOf(':');
-      headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
+      headers.put(
+          line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+          line.substring(colon + 1).trim());
     }
     byte[] body = body(status, headers);
-    boolean closes = "close".equalsIgnoreCase(headers.get("connection")) || statusLine.startsWith("HTTP/1.0");
+    boolean closes =
+        "close".equalsIgnoreCase(headers.get("connection")) || statusLine.startsWith("HTTP/1.0");
     if (closes) {
       close();
     }
@@ -163,7 +168,8 @@ public final class HttpConnection implements AutoCloseable {
     while (true) {
       String sizeLine = line();
       int semicolon = sizeLine.indexOf(';');
-      long size = Long.parseLong((semicolon < 0 ? sizeLine : sizeLine.substring(0, semicolon)).trim(), 16);
+      long size =
+          Long.parseLong((semicolon < 0 ? sizeLine : sizeLine.substring(0, semicolon)).trim(), 16);
       if (size == 0) {
         while (!line().isEmpty()) {
           // trailers, ignored
@@ -222,8 +228,8 @@ public final class HttpConnection implements AutoCloseable {
   }
 
   /**
-   * Moves the unparsed bytes to the front and reads more after them; false at end of stream.
-   * Throws when a line fills the whole buffer.
+   * Moves the unparsed bytes to the front and reads more after them; false at end of stream. Throws
+   * when a line fills the whole buffer.
    */
   private boolean receive() throws IOException {
     if (next > 0) {

@@ -13,7 +13,9 @@ public final class InsertWorkload implements Workload {
   private final int concurrency;
   private final ScratchTable table = ScratchTable.named("ins");
 
-  /** Inserts of entities of {@code shape}'s size and properties, from {@code concurrency} clients. */
+  /**
+   * Inserts of entities of {@code shape}'s size and properties, from {@code concurrency} clients.
+   */
   public InsertWorkload(EntityShape shape, int concurrency) {
     this.shape = shape;
     this.concurrency = concurrency;
@@ -34,7 +36,8 @@ public final class InsertWorkload implements Workload {
     return (connection, seq) -> {
       String pk = shape.partitionKey((int) (seq % 100));
       String rk = ZeroPadded.of(seq, 12);
-      return Outcome.expect(connection.insert(table.name(), shape.json(pk, rk, seq)), 204, 1, "insert");
+      return Outcome.expect(
+          connection.insert(table.name(), shape.json(pk, rk, seq)), 204, 1, "insert");
     };
   }
 

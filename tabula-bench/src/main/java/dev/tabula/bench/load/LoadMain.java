@@ -18,10 +18,15 @@ import picocli.CommandLine.Option;
  * <p>{@code java -cp tabula-bench/target/benchmarks.jar dev.tabula.bench.load.LoadMain --endpoint
  * http://127.0.0.1:10002/devstoreaccount1 --workload insert --concurrency 16 --duration 10}
  */
-@Command(name = "load", mixinStandardHelpOptions = true,
+@Command(
+    name = "load",
+    mixinStandardHelpOptions = true,
     description = "Drive one workload against a Table endpoint and check what comes back.")
 public final class LoadMain implements Callable<Integer> {
-  @Option(names = "--endpoint", required = true, description = "Account root, path-style: http://127.0.0.1:10002/devstoreaccount1")
+  @Option(
+      names = "--endpoint",
+      required = true,
+      description = "Account root, path-style: http://127.0.0.1:10002/devstoreaccount1")
   URI endpoint;
 
   @Option(names = "--account", description = "Account name (default devstoreaccount1).")
@@ -30,18 +35,25 @@ public final class LoadMain implements Callable<Integer> {
   @Option(names = "--key", description = "Account key, base64 (default: the development key).")
   String key = TableEndpoint.DEVELOPMENT_KEY;
 
-  @Option(names = "--workload", required = true,
+  @Option(
+      names = "--workload",
+      required = true,
       description = "insert, batch, point-read, partition-query, scan, upsert or delete-table.")
   String workload;
 
-  @Option(names = "--concurrency", description = "Clients, one connection and request in flight each"
-      + " (default 1; batch 4; upsert 16).")
+  @Option(
+      names = "--concurrency",
+      description =
+          "Clients, one connection and request in flight each"
+              + " (default 1; batch 4; upsert 16).")
   Integer concurrency;
 
   @Option(names = "--duration", description = "Measured seconds, at most (default 10).")
   long duration = 10;
 
-  @Option(names = "--count", description = "Measured operations, at most (default: no limit but --duration).")
+  @Option(
+      names = "--count",
+      description = "Measured operations, at most (default: no limit but --duration).")
   long count = Long.MAX_VALUE;
 
   @Option(names = "--warmup", description = "Unmeasured seconds first (default 2).")
@@ -50,13 +62,19 @@ public final class LoadMain implements Callable<Integer> {
   @Option(names = "--timeout", description = "Seconds one request may take (default 60).")
   int timeout = 60;
 
-  @Option(names = "--entities", description = "Size of the table read or deleted (default 10000; scan 100000).")
+  @Option(
+      names = "--entities",
+      description = "Size of the table read or deleted (default 10000; scan 100000).")
   Long entities;
 
-  @Option(names = "--table", description = "An existing table already loaded with --entities of this shape.")
+  @Option(
+      names = "--table",
+      description = "An existing table already loaded with --entities of this shape.")
   String table;
 
-  @Option(names = "--rows-per-partition", description = "Rows per partition of a loaded table (default 2000).")
+  @Option(
+      names = "--rows-per-partition",
+      description = "Rows per partition of a loaded table (default 2000).")
   int rowsPerPartition = 2000;
 
   @Option(names = "--properties", description = "Custom properties per entity (default 10).")
@@ -77,8 +95,11 @@ public final class LoadMain implements Callable<Integer> {
   @Option(names = "--load-seconds", description = "Budget for loading a table (default 600).")
   long loadSeconds = 600;
 
-  @Option(names = "--keep-table", description = "Leave the table this run loaded in place and print"
-      + " its name, instead of deleting it (to measure a server holding it).")
+  @Option(
+      names = "--keep-table",
+      description =
+          "Leave the table this run loaded in place and print"
+              + " its name, instead of deleting it (to measure a server holding it).")
   boolean keepTable;
 
   public static void main(String[] args) {
@@ -87,14 +108,23 @@ public final class LoadMain implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Workloads workloads = new Workloads(bytes, properties, rowsPerPartition, batchSize, hotKeys,
-        UpsertWorkload.Mode.valueOf(upsertMode.toUpperCase(Locale.ROOT)), Duration.ofSeconds(loadSeconds));
+    Workloads workloads =
+        new Workloads(
+            bytes,
+            properties,
+            rowsPerPartition,
+            batchSize,
+            hotKeys,
+            UpsertWorkload.Mode.valueOf(upsertMode.toUpperCase(Locale.ROOT)),
+            Duration.ofSeconds(loadSeconds));
     TableEndpoint target = new TableEndpoint(endpoint, account, key);
     long size = entities != null ? entities : workload.equals("scan") ? 100_000 : 10_000;
     ReadTable readTable = null;
     if (Workloads.readsTable(workload)) {
       boolean fresh = table == null;
-      readTable = new ReadTable(fresh ? ScratchTable.named("read").name() : table, workloads.tableShape(size));
+      readTable =
+          new ReadTable(
+              fresh ? ScratchTable.named("read").name() : table, workloads.tableShape(size));
       if (fresh) {
         WorkloadResult load = readTable.load(target, 0, Duration.ofSeconds(loadSeconds));
         print(load);
@@ -103,11 +133,18 @@ public final class LoadMain implements Callable<Integer> {
         }
       }
     }
-    int workers = concurrency != null ? concurrency
-        : workload.equals("batch") ? 4 : workload.equals("upsert") ? 16 : 1;
-    RunSettings settings = new RunSettings(workers, new RunBounds(count, Duration.ofSeconds(duration)),
-        Duration.ofSeconds(warmup), timeout * 1000);
-    WorkloadResult result = WorkloadRun.execute(target, workloads.create(workload, workers, readTable, size), settings);
+    int workers =
+        concurrency != null
+            ? concurrency
+            : workload.equals("batch") ? 4 : workload.equals("upsert") ? 16 : 1;
+    RunSettings settings =
+        new RunSettings(
+            workers,
+            new RunBounds(count, Duration.ofSeconds(duration)),
+            Duration.ofSeconds(warmup),
+            timeout * 1000);
+    WorkloadResult result =
+        WorkloadRun.execute(target, workloads.create(workload, workers, readTable, size), settings);
     print(result);
     if (readTable != null && table == null && keepTable) {
       System.out.println("kept table " + readTable.name());

@@ -9,13 +9,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 
 /**
- * Drives an {@link Operation} from {@code concurrency} worker threads, each with its own
- * keep-alive connection and one request in flight (closed loop), first for the warm-up time
- * unmeasured, then measured until the operation count or the time bound is reached, whichever
- * comes first. Stops early after {@value #MAX_ERRORS} failed operations. Operations in flight
- * when the time runs out finish (each request is bounded by the connection's time-out); their
- * latencies are recorded, but rates count only the operations completed within the measured window
- * (as wrk does), so that one slow last request does not stretch the window.
+ * Drives an {@link Operation} from {@code concurrency} worker threads, each with its own keep-alive
+ * connection and one request in flight (closed loop), first for the warm-up time unmeasured, then
+ * measured until the operation count or the time bound is reached, whichever comes first. Stops
+ * early after {@value #MAX_ERRORS} failed operations. Operations in flight when the time runs out
+ * finish (each request is bounded by the connection's time-out); their latencies are recorded, but
+ * rates count only the operations completed within the measured window (as wrk does), so that one
+ * slow last request does not stretch the window.
  */
 public final class LoadRunner {
   /** A run stops once this many operations failed: past that it measures failures, not work. */
@@ -60,7 +60,10 @@ public final class LoadRunner {
     double seconds = Math.max(1e-9, (Math.min(System.nanoTime(), deadline) - measureStart) / 1e9);
     if (stuck) {
       errorCount.incrementAndGet();
-      errors.add("a worker was still running " + JOIN_GRACE_NANOS / 1_000_000_000L + " s after the deadline");
+      errors.add(
+          "a worker was still running "
+              + JOIN_GRACE_NANOS / 1_000_000_000L
+              + " s after the deadline");
     }
     return collect(workers, seconds);
   }
@@ -100,8 +103,17 @@ public final class LoadRunner {
         connects += worker.connects;
       }
     }
-    return new RunStats(ops, reqs, entities, acked, seconds, operations, requests, errorCount.get(),
-        List.copyOf(errors), connects);
+    return new RunStats(
+        ops,
+        reqs,
+        entities,
+        acked,
+        seconds,
+        operations,
+        requests,
+        errorCount.get(),
+        List.copyOf(errors),
+        connects);
   }
 
   private void failed(long seq, String error) {

@@ -9,8 +9,8 @@ import java.io.IOException;
 @FunctionalInterface
 public interface Operation {
   /**
-   * Performs operation number {@code seq} (unique across the run's workers, from 0) and checks
-   * what came back.
+   * Performs operation number {@code seq} (unique across the run's workers, from 0) and checks what
+   * came back.
    *
    * @throws IOException when the connection failed (counted as an error)
    */

@@ -20,7 +20,8 @@ public record Outcome(long entities, String error) {
   }
 
   /** The outcome of a response whose status must be {@code expected}. */
-  public static Outcome expect(HttpConnection.Response response, int expected, long entities, String what) {
+  public static Outcome expect(
+      HttpConnection.Response response, int expected, long entities, String what) {
     return response.status() == expected
         ? ok(entities)
         : failed(what + " answered " + response.status() + ": " + response.bodyText(200));

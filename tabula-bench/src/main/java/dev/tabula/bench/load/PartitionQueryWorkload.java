@@ -30,15 +30,28 @@ public final class PartitionQueryWorkload implements Workload {
     EntityShape shape = table.shape();
     return (connection, seq) -> {
       String pk = shape.partitionKey(ThreadLocalRandom.current().nextInt(shape.partitions()));
-      FullQuery query = FullQuery.run(connection, table.name(), "PartitionKey eq '" + pk + "'", null,
-          new FeedReader("PartitionKey", pk), MAX_PAGES);
+      FullQuery query =
+          FullQuery.run(
+              connection,
+              table.name(),
+              "PartitionKey eq '" + pk + "'",
+              null,
+              new FeedReader("PartitionKey", pk),
+              MAX_PAGES);
       if (query.error() != null) {
         return Outcome.failed(pk + ": " + query.error());
       }
-      if (query.entities() != shape.rowsPerPartition() || query.mismatches() != 0 || query.disorder() != 0) {
-        return Outcome.failed(String.format("%s: %d entities (expected %d), %d from other partitions,"
-            + " %d out of order", pk, query.entities(), shape.rowsPerPartition(), query.mismatches(),
-            query.disorder()));
+      if (query.entities() != shape.rowsPerPartition()
+          || query.mismatches() != 0
+          || query.disorder() != 0) {
+        return Outcome.failed(
+            String.format(
+                "%s: %d entities (expected %d), %d from other partitions," + " %d out of order",
+                pk,
+                query.entities(),
+                shape.rowsPerPartition(),
+                query.mismatches(),
+                query.disorder()));
       }
       return Outcome.ok(query.entities());
     };

@@ -32,13 +32,27 @@ public final class PointReadWorkload implements Workload {
       String rk = shape.rowKey((int) (g % shape.rowsPerPartition()));
       Response reply = connection.getEntity(table.name(), pk, rk);
       if (reply.status() != 200) {
-        return Outcome.failed("point read of " + pk + "/" + rk + " answered " + reply.status() + ": "
-            + reply.bodyText(200));
+        return Outcome.failed(
+            "point read of "
+                + pk
+                + "/"
+                + rk
+                + " answered "
+                + reply.status()
+                + ": "
+                + reply.bodyText(200));
       }
-      String text = new String(reply.body(), StandardCharsets.ISO_8859_1); // the JDK's indexOf is vectorised
+      String text =
+          new String(reply.body(), StandardCharsets.ISO_8859_1); // the JDK's indexOf is vectorised
       return text.contains("\"RowKey\":\"" + rk + "\"") && text.contains("\"" + pk + "\"")
           ? Outcome.ok(1)
-          : Outcome.failed("point read of " + pk + "/" + rk + " returned another entity: " + reply.bodyText(200));
+          : Outcome.failed(
+              "point read of "
+                  + pk
+                  + "/"
+                  + rk
+                  + " returned another entity: "
+                  + reply.bodyText(200));
     };
   }
 }

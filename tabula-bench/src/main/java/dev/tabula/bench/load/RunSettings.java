@@ -25,6 +25,7 @@ public record RunSettings(int concurrency, RunBounds bounds, Duration warmup, in
 
   /** These settings with other bounds and no warm-up (set-up work such as loading a table). */
   public RunSettings unmeasured(long operations, Duration budget, int workers) {
-    return new RunSettings(workers, new RunBounds(operations, budget), Duration.ZERO, timeoutMillis);
+    return new RunSettings(
+        workers, new RunBounds(operations, budget), Duration.ZERO, timeoutMillis);
   }
 }

@@ -34,7 +34,10 @@ public record RunStats(
     List<String> errors,
     long connects) {
 
-  /** Operations per second, entities per second, p50 and p99 latencies (and per request, for paged work). */
+  /**
+   * Operations per second, entities per second, p50 and p99 latencies (and per request, for paged
+   * work).
+   */
   public Map<String, Double> metrics() {
     Map<String, Double> metrics = new LinkedHashMap<>();
     metrics.put("ops", (double) operations);
@@ -60,6 +63,8 @@ public record RunStats(
   }
 
   private static double millis(Histogram histogram, double percentile) {
-    return histogram.getTotalCount() == 0 ? Double.NaN : histogram.getValueAtPercentile(percentile) / 1e3;
+    return histogram.getTotalCount() == 0
+        ? Double.NaN
+        : histogram.getValueAtPercentile(percentile) / 1e3;
   }
 }

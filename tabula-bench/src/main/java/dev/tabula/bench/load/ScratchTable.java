@@ -7,8 +7,8 @@ import java.util.UUID;
 
 /**
  * A table a write workload creates for one run and deletes afterwards, so that runs and servers
- * start from the same state (Azurite keeps every entity in memory, so tables left behind would
- * slow its later runs).
+ * start from the same state (Azurite keeps every entity in memory, so tables left behind would slow
+ * its later runs).
  *
  * @param name the table's name (a prefix and random letters and digits, as the service allows)
  */
@@ -16,14 +16,16 @@ public record ScratchTable(String name) {
 
   /** A fresh name starting with {@code prefix} (letters only). */
   public static ScratchTable named(String prefix) {
-    return new ScratchTable(prefix + UUID.randomUUID().toString().replace("-", "").substring(0, 16));
+    return new ScratchTable(
+        prefix + UUID.randomUUID().toString().replace("-", "").substring(0, 16));
   }
 
   /** Creates the table; fails when the server does not answer 201 or 204. */
   public void create(TableConnection admin) throws IOException {
     Response created = admin.createTable(name);
     if (created.status() != 201 && created.status() != 204) {
-      throw new IOException("Create Table " + name + " answered " + created.status() + ": " + created.bodyText(200));
+      throw new IOException(
+          "Create Table " + name + " answered " + created.status() + ": " + created.bodyText(200));
     }
   }
 
@@ -32,13 +34,16 @@ public record ScratchTable(String name) {
    * every acknowledged write is there and nothing else.
    */
   public List<String> verifyCount(TableConnection admin, long expected) throws IOException {
-    FullQuery count = FullQuery.count(admin, name, (int) Math.min(1_000_000, expected / 100 + 1000));
+    FullQuery count =
+        FullQuery.count(admin, name, (int) Math.min(1_000_000, expected / 100 + 1000));
     if (count.error() != null) {
       return List.of("counting " + name + ": " + count.error());
     }
     if (count.entities() != expected || count.disorder() != 0) {
-      return List.of(String.format("%s holds %d entities, %d acknowledged (%d out of order)",
-          name, count.entities(), expected, count.disorder()));
+      return List.of(
+          String.format(
+              "%s holds %d entities, %d acknowledged (%d out of order)",
+              name, count.entities(), expected, count.disorder()));
     }
     return List.of();
   }

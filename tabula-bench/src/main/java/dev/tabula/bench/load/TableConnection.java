@@ -71,19 +71,42 @@ public final class TableConnection implements AutoCloseable {
    * @param contentType the body's type, or null when there is no body
    * @param extraHeaders further {@code Name: value} header lines
    */
-  public Response send(String method, String path, String rawQuery, String contentType, byte[] body,
-      String... extraHeaders) throws IOException {
+  public Response send(
+      String method,
+      String path,
+      String rawQuery,
+      String contentType,
+      byte[] body,
+      String... extraHeaders)
+      throws IOException {
     String now = date();
-    String target = endpoint.pathAsSent(path) + (rawQuery == null || rawQuery.isEmpty() ? "" : "?" + rawQuery);
+    String target =
+        endpoint.pathAsSent(path) + (rawQuery == null || rawQuery.isEmpty() ? "" : "?" + rawQuery);
     StringBuilder head = new StringBuilder(512);
-    head.append(method).append(' ').append(target).append(" HTTP/1.1").append(CRLF)
-        .append("Host: ").append(hostHeader).append(CRLF)
-        .append("x-ms-date: ").append(now).append(CRLF)
-        .append("x-ms-version: ").append(VERSION).append(CRLF)
-        .append("Accept: ").append(ACCEPT).append(CRLF)
-        .append("DataServiceVersion: 3.0;NetFx").append(CRLF)
-        .append("MaxDataServiceVersion: 3.0;NetFx").append(CRLF)
-        .append("Authorization: ").append(signer.authorization(now, endpoint.pathAsSent(path))).append(CRLF);
+    head.append(method)
+        .append(' ')
+        .append(target)
+        .append(" HTTP/1.1")
+        .append(CRLF)
+        .append("Host: ")
+        .append(hostHeader)
+        .append(CRLF)
+        .append("x-ms-date: ")
+        .append(now)
+        .append(CRLF)
+        .append("x-ms-version: ")
+        .append(VERSION)
+        .append(CRLF)
+        .append("Accept: ")
+        .append(ACCEPT)
+        .append(CRLF)
+        .append("DataServiceVersion: 3.0;NetFx")
+        .append(CRLF)
+        .append("MaxDataServiceVersion: 3.0;NetFx")
+        .append(CRLF)
+        .append("Authorization: ")
+        .append(signer.authorization(now, endpoint.pathAsSent(path)))
+        .append(CRLF);
     if (contentType != null) {
       head.append("Content-Type: ").append(contentType).append(CRLF);
     }
@@ -134,9 +157,15 @@ public final class TableConnection implements AutoCloseable {
    * Insert Or Replace Entity ({@code PUT}) or Insert Or Merge Entity ({@code MERGE}), without
    * If-Match: 204 whether it inserted or updated.
    */
-  public Response upsert(String table, String partitionKey, String rowKey, byte[] json, boolean merge)
+  public Response upsert(
+      String table, String partitionKey, String rowKey, byte[] json, boolean merge)
       throws IOException {
-    return send(merge ? "MERGE" : "PUT", entityPath(table, partitionKey, rowKey), null, "application/json", json);
+    return send(
+        merge ? "MERGE" : "PUT",
+        entityPath(table, partitionKey, rowKey),
+        null,
+        "application/json",
+        json);
   }
 
   /**
@@ -145,13 +174,17 @@ public final class TableConnection implements AutoCloseable {
    * @param filter the $filter text (not yet encoded), or null for every entity
    * @param select the $select list, or null for every property
    */
-  public Response queryPage(String table, String filter, String select, Continuation from) throws IOException {
+  public Response queryPage(String table, String filter, String select, Continuation from)
+      throws IOException {
     StringBuilder query = new StringBuilder();
     if (filter != null) {
       query.append("$filter=").append(Continuation.encode(filter));
     }
     if (select != null) {
-      query.append(query.length() == 0 ? "" : "&").append("$select=").append(Continuation.encode(select));
+      query
+          .append(query.length() == 0 ? "" : "&")
+          .append("$select=")
+          .append(Continuation.encode(select));
     }
     if (from != null) {
       query.append(query.length() == 0 ? "" : "&").append(from.queryParameters());
@@ -160,8 +193,12 @@ public final class TableConnection implements AutoCloseable {
   }
 
   private static String entityPath(String table, String partitionKey, String rowKey) {
-    return table + "(PartitionKey='" + Continuation.encode(partitionKey) + "',RowKey='"
-        + Continuation.encode(rowKey) + "')";
+    return table
+        + "(PartitionKey='"
+        + Continuation.encode(partitionKey)
+        + "',RowKey='"
+        + Continuation.encode(rowKey)
+        + "')";
   }
 
   /** The x-ms-date for now, formatted once per second. */

@@ -30,7 +30,10 @@ public record TableEndpoint(URI root, String account, String key) {
     }
   }
 
-  /** The development account on a loopback server, path-style, as emulator connection strings name it. */
+  /**
+   * The development account on a loopback server, path-style, as emulator connection strings name
+   * it.
+   */
   public static TableEndpoint development(String host, int port) {
     return new TableEndpoint(
         URI.create("http://" + host + ":" + port + "/" + DEVELOPMENT_ACCOUNT),
@@ -38,7 +41,10 @@ public record TableEndpoint(URI root, String account, String key) {
         DEVELOPMENT_KEY);
   }
 
-  /** The development account at an account root URL such as {@code http://127.0.0.1:10002/devstoreaccount1}. */
+  /**
+   * The development account at an account root URL such as {@code
+   * http://127.0.0.1:10002/devstoreaccount1}.
+   */
   public static TableEndpoint development(URI root) {
     return new TableEndpoint(root, DEVELOPMENT_ACCOUNT, DEVELOPMENT_KEY);
   }
@@ -49,7 +55,10 @@ public record TableEndpoint(URI root, String account, String key) {
     return URI.create(rawQuery == null || rawQuery.isEmpty() ? base : base + "?" + rawQuery);
   }
 
-  /** The path of a resource as sent (starting with the account root's path), which is what gets signed. */
+  /**
+   * The path of a resource as sent (starting with the account root's path), which is what gets
+   * signed.
+   */
   public String pathAsSent(String path) {
     return root.getRawPath() + "/" + path;
   }

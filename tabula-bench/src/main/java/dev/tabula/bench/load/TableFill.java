@@ -18,32 +18,59 @@ public final class TableFill {
 
   private TableFill() {}
 
-  /** Loads partitions {@code from} to the shape's last into {@code table}, within {@code budget}. */
-  public static WorkloadResult fill(TableEndpoint endpoint, String table, EntityShape shape, int from,
-      int concurrency, Duration budget) {
+  /**
+   * Loads partitions {@code from} to the shape's last into {@code table}, within {@code budget}.
+   */
+  public static WorkloadResult fill(
+      TableEndpoint endpoint,
+      String table,
+      EntityShape shape,
+      int from,
+      int concurrency,
+      Duration budget) {
     int chunks = (shape.rowsPerPartition() + BATCH - 1) / BATCH;
     long batches = (long) (shape.partitions() - from) * chunks;
     long expected = (long) (shape.partitions() - from) * shape.rowsPerPartition();
-    Operation batch = (connection, seq) -> {
-      int partition = from + (int) (seq / chunks);
-      int row = (int) (seq % chunks) * BATCH;
-      int rows = Math.min(BATCH, shape.rowsPerPartition() - row);
-      List<byte[]> entities = new ArrayList<>(rows);
-      for (int i = 0; i < rows; i++) {
-        entities.add(shape.json(partition, row + i));
-      }
-      HttpConnection.Response reply = connection.insertBatch(table, entities);
-      int parts = reply.status() == 202 ? BatchBody.succeededParts(reply.body()) : 0;
-      return parts == rows ? Outcome.ok(rows)
-          : Outcome.failed("batch into " + shape.partitionKey(partition) + " answered " + reply.status()
-              + " with " + parts + " parts succeeded: " + reply.bodyText(200));
-    };
-    RunSettings settings = new RunSettings(concurrency, new RunBounds(Math.max(1, batches), budget), Duration.ZERO,
-        (int) Math.min(Integer.MAX_VALUE, Math.max(60_000, budget.toMillis())));
+    Operation batch =
+        (connection, seq) -> {
+          int partition = from + (int) (seq / chunks);
+          int row = (int) (seq % chunks) * BATCH;
+          int rows = Math.min(BATCH, shape.rowsPerPartition() - row);
+          List<byte[]> entities = new ArrayList<>(rows);
+          for (int i = 0; i < rows; i++) {
+            entities.add(shape.json(partition, row + i));
+          }
+          HttpConnection.Response reply = connection.insertBatch(table, entities);
+          int parts = reply.status() == 202 ? BatchBody.succeededParts(reply.body()) : 0;
+          return parts == rows
+              ? Outcome.ok(rows)
+              : Outcome.failed(
+                  "batch into "
+                      + shape.partitionKey(partition)
+                      + " answered "
+                      + reply.status()
+                      + " with "
+                      + parts
+                      + " parts succeeded: "
+                      + reply.bodyText(200));
+        };
+    RunSettings settings =
+        new RunSettings(
+            concurrency,
+            new RunBounds(Math.max(1, batches), budget),
+            Duration.ZERO,
+            (int) Math.min(Integer.MAX_VALUE, Math.max(60_000, budget.toMillis())));
     RunStats stats = LoadRunner.run(endpoint, settings, batch);
     List<String> errors = new ArrayList<>(stats.errorReport());
     if (stats.ackedEntities() != expected) {
-      errors.add("loaded " + stats.ackedEntities() + " of " + expected + " entities in " + budget.toSeconds() + " s");
+      errors.add(
+          "loaded "
+              + stats.ackedEntities()
+              + " of "
+              + expected
+              + " entities in "
+              + budget.toSeconds()
+              + " s");
     }
     Map<String, Double> metrics = new LinkedHashMap<>();
     metrics.put("entities", (double) stats.ackedEntities());

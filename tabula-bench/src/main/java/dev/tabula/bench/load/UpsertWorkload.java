@@ -52,8 +52,11 @@ public final class UpsertWorkload implements Workload {
     return (connection, seq) -> {
       String rk = key(seq % hotKeys);
       boolean merge = mode == Mode.MERGE || (mode == Mode.MIXED && seq % 2 == 1);
-      return Outcome.expect(connection.upsert(table.name(), "hot", rk, shape.json("hot", rk, seq), merge),
-          204, 1, merge ? "insert-or-merge" : "insert-or-replace");
+      return Outcome.expect(
+          connection.upsert(table.name(), "hot", rk, shape.json("hot", rk, seq), merge),
+          204,
+          1,
+          merge ? "insert-or-merge" : "insert-or-replace");
     };
   }
 

@@ -11,7 +11,10 @@ public interface Workload {
   /** The name it is reported under ({@code insert c=16}). */
   String name();
 
-  /** The settings this workload runs with, given the ones asked for (a one-shot workload narrows them). */
+  /**
+   * The settings this workload runs with, given the ones asked for (a one-shot workload narrows
+   * them).
+   */
   default RunSettings settings(RunSettings asked) {
     return asked;
   }

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What one run of a workload measured and what it found wrong. A run with errors measured
- * something other than the workload (a failed request is fast), so its figures must not be quoted.
+ * What one run of a workload measured and what it found wrong. A run with errors measured something
+ * other than the workload (a failed request is fast), so its figures must not be quoted.
  *
  * @param workload the workload's name
  * @param metrics named figures in the order they were measured (units in the names)

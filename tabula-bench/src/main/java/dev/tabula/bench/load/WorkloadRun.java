@@ -15,7 +15,8 @@ public final class WorkloadRun {
   private WorkloadRun() {}
 
   /** Runs {@code workload} against {@code endpoint} with (its narrowing of) {@code asked}. */
-  public static WorkloadResult execute(TableEndpoint endpoint, Workload workload, RunSettings asked) {
+  public static WorkloadResult execute(
+      TableEndpoint endpoint, Workload workload, RunSettings asked) {
     RunSettings settings = workload.settings(asked);
     List<String> errors = new ArrayList<>();
     try (TableConnection admin = new TableConnection(endpoint, ADMIN_TIMEOUT_MILLIS)) {

@@ -9,23 +9,38 @@ import java.util.List;
  *
  * @param bytes the JSON size of each entity (about 1 KiB by default)
  * @param properties the custom properties of each entity (10 by default)
- * @param rowsPerPartition the rows of each partition of a loaded read table (2,000 by default, so
- *     a partition query follows a continuation over two 1,000-entity pages)
+ * @param rowsPerPartition the rows of each partition of a loaded read table (2,000 by default, so a
+ *     partition query follows a continuation over two 1,000-entity pages)
  * @param batchSize the inserts per entity group transaction
  * @param hotKeys the keys upserts contend on
  * @param upsertMode which upserts are sent
  * @param loadBudget how long loading a table may take
  */
-public record Workloads(int bytes, int properties, int rowsPerPartition, int batchSize, int hotKeys,
-    UpsertWorkload.Mode upsertMode, Duration loadBudget) {
+public record Workloads(
+    int bytes,
+    int properties,
+    int rowsPerPartition,
+    int batchSize,
+    int hotKeys,
+    UpsertWorkload.Mode upsertMode,
+    Duration loadBudget) {
 
   /** Every workload name, in the order the comparison runs them. */
   public static final List<String> NAMES =
       List.of("insert", "batch", "point-read", "partition-query", "scan", "upsert", "delete-table");
 
-  /** The defaults: 1 KiB entities of 10 properties, 2,000-row partitions, batches of 100, 4 hot keys. */
+  /**
+   * The defaults: 1 KiB entities of 10 properties, 2,000-row partitions, batches of 100, 4 hot
+   * keys.
+   */
   public static Workloads defaults() {
-    return new Workloads(1024, EntityShape.DEFAULT_PROPERTIES, 2000, 100, 4, UpsertWorkload.Mode.MIXED,
+    return new Workloads(
+        1024,
+        EntityShape.DEFAULT_PROPERTIES,
+        2000,
+        100,
+        4,
+        UpsertWorkload.Mode.MIXED,
         Duration.ofMinutes(10));
   }
 
@@ -38,7 +53,8 @@ public record Workloads(int bytes, int properties, int rowsPerPartition, int bat
   public EntityShape tableShape(long entities) {
     int rows = (int) Math.min(rowsPerPartition, entities);
     if (entities % rows != 0) {
-      throw new IllegalArgumentException(entities + " entities are not whole partitions of " + rows);
+      throw new IllegalArgumentException(
+          entities + " entities are not whole partitions of " + rows);
     }
     return new EntityShape((int) (entities / rows), rows, bytes, properties);
   }

@@ -16,7 +16,8 @@ final class ZeroPadded {
 
   /** {@code prefix} followed by {@code value} padded to {@code width} digits. */
   static String of(String prefix, long value, int width) {
-    return append(new StringBuilder(prefix.length() + Math.max(width, 20)).append(prefix), value, width)
+    return append(
+            new StringBuilder(prefix.length() + Math.max(width, 20)).append(prefix), value, width)
         .toString();
   }
 

@@ -34,13 +34,17 @@ import picocli.CommandLine.Option;
  * upserts side by side, each for {@code --duration} seconds, and prints each one's figures and
  * correctness errors. Exits 1 on any error. Bounded: at most one hour of load.
  */
-@Command(name = "soak", mixinStandardHelpOptions = true,
+@Command(
+    name = "soak",
+    mixinStandardHelpOptions = true,
     description = "Run every workload at once against a Table endpoint for a long while.")
 public final class SoakMain implements Callable<Integer> {
   private static final long MAX_SECONDS = 3600;
   private static final Duration GRACE = Duration.ofMinutes(10);
 
-  @Option(names = "--endpoint", required = true,
+  @Option(
+      names = "--endpoint",
+      required = true,
       description = "Account root, path-style: http://127.0.0.1:10002/devstoreaccount1")
   URI endpoint;
 
@@ -64,7 +68,8 @@ public final class SoakMain implements Callable<Integer> {
     }
     TableEndpoint target = TableEndpoint.development(endpoint);
     Workloads workloads = Workloads.defaults();
-    ReadTable readTable = new ReadTable(ScratchTable.named("soak").name(), workloads.tableShape(entities));
+    ReadTable readTable =
+        new ReadTable(ScratchTable.named("soak").name(), workloads.tableShape(entities));
     WorkloadResult load = readTable.load(target, 0, workloads.loadBudget());
     LoadMain.print(load);
     if (!load.correct()) {
@@ -83,8 +88,8 @@ public final class SoakMain implements Callable<Integer> {
   }
 
   /** The mix: each workload with its own clients, all running for the same time. */
-  private List<WorkloadResult> runTogether(TableEndpoint target, Workloads workloads, ReadTable readTable)
-      throws InterruptedException {
+  private List<WorkloadResult> runTogether(
+      TableEndpoint target, Workloads workloads, ReadTable readTable) throws InterruptedException {
     Map<String, Integer> mix = new LinkedHashMap<>();
     mix.put("insert", 4);
     mix.put("batch", 2);
@@ -93,12 +98,17 @@ public final class SoakMain implements Callable<Integer> {
     mix.put("upsert", 8);
     ExecutorService runs = Executors.newFixedThreadPool(mix.size());
     List<Future<WorkloadResult>> futures = new ArrayList<>();
-    mix.forEach((name, clients) -> {
-      Workload workload = workloads.create(name, clients, readTable, entities);
-      RunSettings settings = new RunSettings(clients,
-          new RunBounds(Long.MAX_VALUE, Duration.ofSeconds(duration)), Duration.ZERO, timeout * 1000);
-      futures.add(runs.submit(() -> WorkloadRun.execute(target, workload, settings)));
-    });
+    mix.forEach(
+        (name, clients) -> {
+          Workload workload = workloads.create(name, clients, readTable, entities);
+          RunSettings settings =
+              new RunSettings(
+                  clients,
+                  new RunBounds(Long.MAX_VALUE, Duration.ofSeconds(duration)),
+                  Duration.ZERO,
+                  timeout * 1000);
+          futures.add(runs.submit(() -> WorkloadRun.execute(target, workload, settings)));
+        });
     runs.shutdown();
     List<WorkloadResult> results = new ArrayList<>();
     long giveUp = System.nanoTime() + Duration.ofSeconds(duration).plus(GRACE).toNanos();
@@ -106,7 +116,8 @@ public final class SoakMain implements Callable<Integer> {
       try {
         results.add(future.get(Math.max(1, giveUp - System.nanoTime()), TimeUnit.NANOSECONDS));
       } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-        results.add(new WorkloadResult("soak", Map.of(), List.of("a workload did not finish: " + e)));
+        results.add(
+            new WorkloadResult("soak", Map.of(), List.of("a workload did not finish: " + e)));
       }
     }
     runs.shutdownNow();

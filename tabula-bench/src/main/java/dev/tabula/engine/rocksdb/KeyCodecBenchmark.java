@@ -11,11 +11,11 @@ import org.openjdk.jmh.annotations.Setup;
  * The RocksDB engine's entity keys ({@link RocksKeys}): {@code encode} runs once per entity of
  * every write and point read, {@code decode} once per page for its continuation and once per row a
  * scan's filter or result needs the key of. Keys as the load generator makes them, and keys with
- * non-ASCII characters (two-, three- and four-byte UTF-8, the last a surrogate pair in Java),
- * which the JDK's UTF-8 coding handles off its ASCII fast path.
+ * non-ASCII characters (two-, three- and four-byte UTF-8, the last a surrogate pair in Java), which
+ * the JDK's UTF-8 coding handles off its ASCII fast path.
  *
- * <p>In package {@code dev.tabula.engine.rocksdb} because {@link RocksKeys} is package-private;
- * the benchmarks run from the class path, where the split package is allowed.
+ * <p>In package {@code dev.tabula.engine.rocksdb} because {@link RocksKeys} is package-private; the
+ * benchmarks run from the class path, where the split package is allowed.
  *
  * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar KeyCodecBenchmark -f 1 -wi 3 -i 5}.
  */

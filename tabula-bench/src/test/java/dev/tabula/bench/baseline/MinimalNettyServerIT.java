@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
  * measures nothing.
  */
 class MinimalNettyServerIT {
-  private static final RunSettings FEW = new RunSettings(4, new RunBounds(12, Duration.ofSeconds(20)),
-      Duration.ZERO, 10_000);
+  private static final RunSettings FEW =
+      new RunSettings(4, new RunBounds(12, Duration.ofSeconds(20)), Duration.ZERO, 10_000);
   private static MinimalNettyServer server;
 
   @BeforeAll
@@ -44,7 +44,8 @@ class MinimalNettyServerIT {
     ReadTable neverLoaded = new ReadTable("anytable", new EntityShape(5, 20, 1024));
     TableEndpoint endpoint = TableEndpoint.development("127.0.0.1", server.port());
 
-    WorkloadResult result = WorkloadRun.execute(endpoint, new PointReadWorkload(neverLoaded, 4), FEW);
+    WorkloadResult result =
+        WorkloadRun.execute(endpoint, new PointReadWorkload(neverLoaded, 4), FEW);
 
     assertThat(result.errors()).isEmpty();
     assertThat(result.metrics().get("ops")).isEqualTo(12.0);
@@ -69,7 +70,8 @@ class MinimalNettyServerIT {
       ReadTable neverLoaded = new ReadTable("anytable", new EntityShape(5, 20, 1024));
       TableEndpoint endpoint = TableEndpoint.development("127.0.0.1", nio.port());
 
-      WorkloadResult result = WorkloadRun.execute(endpoint, new PointReadWorkload(neverLoaded, 2), FEW);
+      WorkloadResult result =
+          WorkloadRun.execute(endpoint, new PointReadWorkload(neverLoaded, 2), FEW);
 
       assertThat(nio.transportName()).isEqualTo("nio");
       assertThat(result.errors()).isEmpty();

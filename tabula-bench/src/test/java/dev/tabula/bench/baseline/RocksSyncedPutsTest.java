@@ -17,7 +17,8 @@ class RocksSyncedPutsTest {
 
   @Test
   void measure_reportsItsFigures_andDeletesItsDatabase() throws IOException {
-    WorkloadResult result = RocksSyncedPuts.measure(dir, 2, Duration.ZERO, Duration.ofMillis(300), 128);
+    WorkloadResult result =
+        RocksSyncedPuts.measure(dir, 2, Duration.ZERO, Duration.ofMillis(300), 128);
 
     assertThat(result.errors()).isEmpty();
     assertThat(result.workload()).isEqualTo("synced put c=2");

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /** Issue 6's goals are computed from the medians of the figures recorded, ceilings included. */
 class GoalsTest {
   private final ComparisonReport report =
-      new ComparisonReport(List.of("tabula", "azurite"), List.of(Baselines.NETTY, Baselines.ROCKSDB));
+      new ComparisonReport(
+          List.of("tabula", "azurite"), List.of(Baselines.NETTY, Baselines.ROCKSDB));
 
   @Test
   void pointReads_areDividedByTheNettyServersMedianAtTheSameConcurrency() {
@@ -30,7 +31,8 @@ class GoalsTest {
     assertThat(ceiling.measured()).isEqualTo(5_000.0);
     assertThat(ceiling.reference()).isEqualTo(10_000.0);
     assertThat(ceiling.met()).isTrue();
-    assertThat(verdict("point reads at 10k, 16 clients: >= 3x").figure()).isCloseTo(5.0, within(1e-9));
+    assertThat(verdict("point reads at 10k, 16 clients: >= 3x").figure())
+        .isCloseTo(5.0, within(1e-9));
   }
 
   @Test
@@ -59,16 +61,25 @@ class GoalsTest {
     Goals.print(report, new PrintStream(bytes, true, StandardCharsets.UTF_8));
 
     assertThat(bytes.toString(StandardCharsets.UTF_8))
-        .contains("durable inserts, 1 client: >= 0.7x RocksDB synced puts", "0.70  met", "(tabula 700.0 / rocksdb 1000.0)");
+        .contains(
+            "durable inserts, 1 client: >= 0.7x RocksDB synced puts",
+            "0.70  met",
+            "(tabula 700.0 / rocksdb 1000.0)");
   }
 
   private void record(String target, String workload, double... opsPerSecond) {
     for (int round = 0; round < opsPerSecond.length; round++) {
-      report.add(target, round + 1, new WorkloadResult(workload, Map.of("ops/s", opsPerSecond[round]), List.of()));
+      report.add(
+          target,
+          round + 1,
+          new WorkloadResult(workload, Map.of("ops/s", opsPerSecond[round]), List.of()));
     }
   }
 
   private Verdict verdict(String text) {
-    return Goals.evaluate(report).stream().filter(v -> v.goal().text().equals(text)).findFirst().orElseThrow();
+    return Goals.evaluate(report).stream()
+        .filter(v -> v.goal().text().equals(text))
+        .findFirst()
+        .orElseThrow();
   }
 }

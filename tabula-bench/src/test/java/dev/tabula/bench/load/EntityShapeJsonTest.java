@@ -14,12 +14,13 @@ class EntityShapeJsonTest {
 
     String json = new String(shape.json("p007", "000000000042", 3725), StandardCharsets.UTF_8);
 
-    String typed = "{\"PartitionKey\":\"p007\",\"RowKey\":\"000000000042\",\"Color\":\"Red\",\"Price\":172.75,"
-        + "\"Quantity\":725,\"Sku@odata.type\":\"Edm.Int64\",\"Sku\":\"4000003725\",\"Active\":true,"
-        + "\"Created@odata.type\":\"Edm.DateTime\",\"Created\":\"2024-05-01T12:02:05.0000000Z\","
-        + "\"Id@odata.type\":\"Edm.Guid\",\"Id\":\"00000000-0000-4000-8000-000000003725\","
-        + "\"Name\":\"Product 3725\",\"Category\":\"Category 2\",\"Extra10\":\"extra 3735\","
-        + "\"Extra11\":\"extra 3736\",\"Description\":\"";
+    String typed =
+        "{\"PartitionKey\":\"p007\",\"RowKey\":\"000000000042\",\"Color\":\"Red\",\"Price\":172.75,"
+            + "\"Quantity\":725,\"Sku@odata.type\":\"Edm.Int64\",\"Sku\":\"4000003725\",\"Active\":true,"
+            + "\"Created@odata.type\":\"Edm.DateTime\",\"Created\":\"2024-05-01T12:02:05.0000000Z\","
+            + "\"Id@odata.type\":\"Edm.Guid\",\"Id\":\"00000000-0000-4000-8000-000000003725\","
+            + "\"Name\":\"Product 3725\",\"Category\":\"Category 2\",\"Extra10\":\"extra 3735\","
+            + "\"Extra11\":\"extra 3736\",\"Description\":\"";
     assertThat(json).hasSize(600).startsWith(typed).endsWith("\"}");
     String padding = json.substring(typed.length(), json.length() - 2);
     for (int i = 0; i < padding.length(); i++) {

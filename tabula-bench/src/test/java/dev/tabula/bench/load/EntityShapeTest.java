@@ -21,11 +21,13 @@ class EntityShapeTest {
 
   @Test
   void feedReader_countsChecksAndOrders() {
-    String feed = "{\"odata.metadata\":\"x\",\"value\":["
-        + "{\"PartitionKey\":\"a\",\"RowKey\":\"2\",\"Color\":\"Green\",\"n\":{\"x\":1}},"
-        + "{\"PartitionKey\":\"a\",\"RowKey\":\"1\",\"Color\":\"Red\"}]}";
+    String feed =
+        "{\"odata.metadata\":\"x\",\"value\":["
+            + "{\"PartitionKey\":\"a\",\"RowKey\":\"2\",\"Color\":\"Green\",\"n\":{\"x\":1}},"
+            + "{\"PartitionKey\":\"a\",\"RowKey\":\"1\",\"Color\":\"Red\"}]}";
 
-    FeedSummary summary = new FeedReader("Color", "Green").read(feed.getBytes(StandardCharsets.UTF_8));
+    FeedSummary summary =
+        new FeedReader("Color", "Green").read(feed.getBytes(StandardCharsets.UTF_8));
 
     assertThat(summary.count()).isEqualTo(2);
     assertThat(summary.mismatches()).isEqualTo(1);
@@ -41,9 +43,13 @@ class EntityShapeTest {
     String small = new String(three.json("a", "b", 6), StandardCharsets.UTF_8);
     String wide = new String(twelve.json("a", "b", 6), StandardCharsets.UTF_8);
 
-    assertThat(small).contains("\"Color\":\"Green\"", "\"Price\":", "\"Description\":").doesNotContain("Quantity");
+    assertThat(small)
+        .contains("\"Color\":\"Green\"", "\"Price\":", "\"Description\":")
+        .doesNotContain("Quantity");
     assertThat(small).hasSize(300);
-    assertThat(wide).contains("\"Category\":", "\"Extra10\":", "\"Extra11\":").doesNotContain("Extra12");
+    assertThat(wide)
+        .contains("\"Category\":", "\"Extra10\":", "\"Extra11\":")
+        .doesNotContain("Extra12");
     assertThat(wide).hasSize(1024);
   }
 

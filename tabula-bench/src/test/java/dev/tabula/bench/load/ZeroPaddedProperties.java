@@ -13,11 +13,13 @@ import org.junit.jupiter.api.Test;
 class ZeroPaddedProperties {
 
   @Property
-  void writesWhatStringFormatWrites(@ForAll @LongRange(min = 0) long value, @ForAll @IntRange(min = 1, max = 20) int width) {
+  void writesWhatStringFormatWrites(
+      @ForAll @LongRange(min = 0) long value, @ForAll @IntRange(min = 1, max = 20) int width) {
     String format = "%0" + width + "d";
 
     assertThat(ZeroPadded.of(value, width)).isEqualTo(String.format(Locale.ROOT, format, value));
-    assertThat(ZeroPadded.of("p", value, width)).isEqualTo(String.format(Locale.ROOT, "p" + format, value));
+    assertThat(ZeroPadded.of("p", value, width))
+        .isEqualTo(String.format(Locale.ROOT, "p" + format, value));
   }
 
   @Test

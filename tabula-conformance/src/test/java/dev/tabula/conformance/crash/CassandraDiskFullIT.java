@@ -28,10 +28,10 @@ import org.junit.jupiter.api.Test;
  * Issue 18, item 6: a Cassandra node out of disk. The fault lane's {@link OutageNode} keeps its
  * data and commit log on a small tmpfs ({@link OutageNode#disk}, mounted by the lane as root;
  * skipped otherwise). The test fills it with a file, writes on through a real Tabula server, frees
- * the space, and restarts the node as an operator would. Every answer must come in bounded time
- * and be a success, 503 ServerBusy or (a write whose outcome is unknown) 500 OperationTimedOut;
- * once the node is back, everything acknowledged, before and while the disk was full, is there,
- * and nothing answered 503 was written.
+ * the space, and restarts the node as an operator would. Every answer must come in bounded time and
+ * be a success, 503 ServerBusy or (a write whose outcome is unknown) 500 OperationTimedOut; once
+ * the node is back, everything acknowledged, before and while the disk was full, is there, and
+ * nothing answered 503 was written.
  */
 class CassandraDiskFullIT {
   private static final String TABLE = "diskfull";
@@ -50,11 +50,14 @@ class CassandraDiskFullIT {
   static void startServer() {
     node = OutageNode.fromSystemProperties();
     assumeTrue(node.disk() != null, "the lane mounted no tmpfs for the node (needs root)");
-    engine = CassandraStorageEngine.open(CassandraOptions.of(
-        CassandraOptions.parseContactPoints(node.contactPoint()), "datacenter1")
-        .withKeyspace("tabula_diskfull_" + ProcessHandle.current().pid()));
-    server = TabulaServer.start(
-        ServerConfig.defaults().withPort(0).withAccounts(TestAccounts.ALL), engine);
+    engine =
+        CassandraStorageEngine.open(
+            CassandraOptions.of(
+                    CassandraOptions.parseContactPoints(node.contactPoint()), "datacenter1")
+                .withKeyspace("tabula_diskfull_" + ProcessHandle.current().pid()));
+    server =
+        TabulaServer.start(
+            ServerConfig.defaults().withPort(0).withAccounts(TestAccounts.ALL), engine);
     client = new RawClient(server, TestAccounts.DEVELOPMENT);
     assertThat(client.post("Tables").json("{\"TableName\":\"" + TABLE + "\"}").send().status())
         .isEqualTo(201);
@@ -88,12 +91,13 @@ class CassandraDiskFullIT {
       Timed write = Timed.of(() -> insert(key));
       assertThat(write.took()).as(key + ": " + write).isLessThan(ONE_WRITE);
       record(answers, acknowledged, key, write.response());
-      Timed read = Timed.of(() -> client.get(TABLE + "(PartitionKey='p',RowKey='before0')")
-          .exchange());
+      Timed read =
+          Timed.of(() -> client.get(TABLE + "(PartitionKey='p',RowKey='before0')").exchange());
       assertThat(read.response().status()).as("read: " + read).isIn(200, 503);
       sleep(Duration.ofMillis(50));
     }
-    System.out.println("CassandraDiskFullIT: filled " + (filled >> 20) + " MiB; answers " + answers);
+    System.out.println(
+        "CassandraDiskFullIT: filled " + (filled >> 20) + " MiB; answers " + answers);
 
     Files.delete(filler);
     Duration byItself = untilWritable(Duration.ofSeconds(10));
@@ -113,8 +117,8 @@ class CassandraDiskFullIT {
     }
   }
 
-  private void record(Map<String, Integer> answers, List<String> acknowledged, String key,
-      RawResponse response) {
+  private void record(
+      Map<String, Integer> answers, List<String> acknowledged, String key, RawResponse response) {
     String answer = response.status() + " " + (response.status() < 300 ? "" : response.errorCode());
     answers.merge(answer, 1, Integer::sum);
     if (response.status() == 204) {
@@ -142,7 +146,9 @@ class CassandraDiskFullIT {
     return written;
   }
 
-  /** Polls inserts until one succeeds; how long it took, or null if none did within {@code limit}. */
+  /**
+   * Polls inserts until one succeeds; how long it took, or null if none did within {@code limit}.
+   */
   private static Duration untilWritable(Duration limit) {
     long started = System.nanoTime();
     for (int i = 0; System.nanoTime() - started < limit.toNanos(); i++) {
@@ -166,8 +172,11 @@ class CassandraDiskFullIT {
   }
 
   private static RawResponse insert(String rowKey) {
-    return client.post(TABLE).json("{\"PartitionKey\":\"p\",\"RowKey\":\"" + rowKey
-        + "\",\"pad\":\"" + PADDING + "\"}").header("Prefer", "return-no-content").exchange();
+    return client
+        .post(TABLE)
+        .json("{\"PartitionKey\":\"p\",\"RowKey\":\"" + rowKey + "\",\"pad\":\"" + PADDING + "\"}")
+        .header("Prefer", "return-no-content")
+        .exchange();
   }
 
   private static RawResponse read(String rowKey) {

@@ -43,10 +43,13 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CassandraOutageIT {
   static final String TABLE = "outage";
+
   /** The driver's request timeout (CassandraOptions' default) and a margin for a busy machine. */
   static final Duration ONE_REQUEST = Duration.ofSeconds(10 + 5);
+
   /** A write may wait twice: its batch, then the read that tries to learn its outcome. */
   static final Duration ONE_WRITE = Duration.ofSeconds(2 * 10 + 5);
+
   static final Duration AT_ONCE = Duration.ofSeconds(1);
   static final Duration GIVEN_UP_WITHIN = Duration.ofSeconds(30);
   static final Duration RECOVERED_WITHIN = Duration.ofSeconds(30);
@@ -60,11 +63,14 @@ class CassandraOutageIT {
   @BeforeAll
   static void startServer() {
     node = OutageNode.fromSystemProperties();
-    engine = CassandraStorageEngine.open(CassandraOptions.of(
-        CassandraOptions.parseContactPoints(node.contactPoint()), "datacenter1")
-        .withKeyspace("tabula_outage_" + ProcessHandle.current().pid()));
-    server = TabulaServer.start(
-        ServerConfig.defaults().withPort(0).withAccounts(TestAccounts.ALL), engine);
+    engine =
+        CassandraStorageEngine.open(
+            CassandraOptions.of(
+                    CassandraOptions.parseContactPoints(node.contactPoint()), "datacenter1")
+                .withKeyspace("tabula_outage_" + ProcessHandle.current().pid()));
+    server =
+        TabulaServer.start(
+            ServerConfig.defaults().withPort(0).withAccounts(TestAccounts.ALL), engine);
     client = new RawClient(server, TestAccounts.DEVELOPMENT);
     assertThat(client.post("Tables").json("{\"TableName\":\"" + TABLE + "\"}").send().status())
         .isEqualTo(201);
@@ -92,19 +98,28 @@ class CassandraOutageIT {
     try {
       // Sent together, so all three are in flight before the driver can know the node is frozen.
       Future<Timed> read = clients.submit(() -> Timed.of(CassandraOutageIT::read));
-      Future<Timed> query = clients.submit(() -> Timed.of(() -> client.get(TABLE + "()").exchange()));
+      Future<Timed> query =
+          clients.submit(() -> Timed.of(() -> client.get(TABLE + "()").exchange()));
       Future<Timed> write = clients.submit(() -> Timed.of(() -> insert("frozen")));
       assertServerBusy("read", read.get(1, TimeUnit.MINUTES), ONE_REQUEST);
       assertServerBusy("query", query.get(1, TimeUnit.MINUTES), ONE_REQUEST);
       written = write.get(1, TimeUnit.MINUTES);
       // Sent to the frozen node, it waits in its socket and may be applied once the node goes on.
-      assertThat(written.response.errorCode()).as("write: " + written)
+      assertThat(written.response.errorCode())
+          .as("write: " + written)
           .isIn("ServerBusy", "OperationTimedOut");
       assertThat(written.took).as("write: " + written).isLessThan(ONE_WRITE);
 
       Duration givenUp = untilFastServerBusy(frozen);
-      System.out.println("CassandraOutageIT frozen: read " + read.get() + ", query " + query.get()
-          + ", write " + written + "; every request answered 503 at once after " + givenUp);
+      System.out.println(
+          "CassandraOutageIT frozen: read "
+              + read.get()
+              + ", query "
+              + query.get()
+              + ", write "
+              + written
+              + "; every request answered 503 at once after "
+              + givenUp);
     } finally {
       clients.shutdownNow();
       node.resume();
@@ -128,8 +143,14 @@ class CassandraOutageIT {
 
     node.start();
     Duration back = untilServed();
-    System.out.println("CassandraOutageIT killed: read " + read + ", write " + write
-        + "; served again " + back + " after the node answered CQL");
+    System.out.println(
+        "CassandraOutageIT killed: read "
+            + read
+            + ", write "
+            + write
+            + "; served again "
+            + back
+            + " after the node answered CQL");
     assertNotStoredIfRefused("killed", write);
     insertAcknowledged();
     assertEverythingAcknowledgedIsThere();
@@ -138,8 +159,10 @@ class CassandraOutageIT {
   /** ServerBusy says nothing was written: the entity must not be there. */
   static void assertNotStoredIfRefused(String rowKey, Timed write) {
     if (write.response.status() == 503) {
-      assertThat(client.get(TABLE + "(PartitionKey='p',RowKey='" + rowKey + "')").exchange()
-          .status()).as(rowKey + " refused with 503, then read").isEqualTo(404);
+      assertThat(
+              client.get(TABLE + "(PartitionKey='p',RowKey='" + rowKey + "')").exchange().status())
+          .as(rowKey + " refused with 503, then read")
+          .isEqualTo(404);
     }
   }
 
@@ -183,8 +206,11 @@ class CassandraOutageIT {
   }
 
   static RawResponse insert(String rowKey) {
-    return client.post(TABLE).json("{\"PartitionKey\":\"p\",\"RowKey\":\"" + rowKey
-        + "\",\"n\":1}").header("Prefer", "return-no-content").exchange();
+    return client
+        .post(TABLE)
+        .json("{\"PartitionKey\":\"p\",\"RowKey\":\"" + rowKey + "\",\"n\":1}")
+        .header("Prefer", "return-no-content")
+        .exchange();
   }
 
   /** Inserts the next acknowledged entity, r0, r1, ... */
@@ -197,7 +223,8 @@ class CassandraOutageIT {
   static void assertEverythingAcknowledgedIsThere() {
     for (int i = 0; i < acknowledged; i++) {
       assertThat(client.get(TABLE + "(PartitionKey='p',RowKey='r" + i + "')").send().status())
-          .as("acknowledged r" + i).isEqualTo(200);
+          .as("acknowledged r" + i)
+          .isEqualTo(200);
     }
   }
 

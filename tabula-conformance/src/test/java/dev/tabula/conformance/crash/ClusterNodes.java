@@ -25,9 +25,9 @@ import java.util.concurrent.TimeUnit;
  * build/cassandra/node.sh}, which signals the PID it recorded for the node (after checking it is
  * still that node's JVM), so a test never touches a process it did not start.
  *
- * <p>Named by system properties: {@value #CONTACT_POINTS} (node N listens on 127.0.0.N) and
- * {@value #NODE_SCRIPT}; the script finds the nodes' directory and ports in the environment the
- * lane exported. Without both properties the calling test is skipped.
+ * <p>Named by system properties: {@value #CONTACT_POINTS} (node N listens on 127.0.0.N) and {@value
+ * #NODE_SCRIPT}; the script finds the nodes' directory and ports in the environment the lane
+ * exported. Without both properties the calling test is skipped.
  */
 final class ClusterNodes {
   static final String CONTACT_POINTS = "tabula.cassandra.cluster";
@@ -51,9 +51,13 @@ final class ClusterNodes {
   static ClusterNodes fromSystemProperties() {
     String points = System.getProperty(CONTACT_POINTS);
     String script = System.getProperty(NODE_SCRIPT);
-    assumeTrue(points != null && !points.isBlank() && script != null && !script.isBlank(),
-        "no Cassandra cluster: run build/cassandra/fault-lane.sh (sets -D" + CONTACT_POINTS
-            + " and -D" + NODE_SCRIPT + ")");
+    assumeTrue(
+        points != null && !points.isBlank() && script != null && !script.isBlank(),
+        "no Cassandra cluster: run build/cassandra/fault-lane.sh (sets -D"
+            + CONTACT_POINTS
+            + " and -D"
+            + NODE_SCRIPT
+            + ")");
     ClusterNodes cluster = new ClusterNodes(points, Path.of(script));
     if (cluster.nodes.size() != 3) {
       throw new IllegalArgumentException("three nodes expected, got " + points);
@@ -105,8 +109,8 @@ final class ClusterNodes {
     if (wait > 0) {
       Thread.sleep(wait); // hint buffers reach files only on the flush period: nothing to await
     }
-    try (CqlSession session = CqlSession.builder()
-        .addContactPoints(nodes).withLocalDatacenter("datacenter1").build()) {
+    try (CqlSession session =
+        CqlSession.builder().addContactPoints(nodes).withLocalDatacenter("datacenter1").build()) {
       String pending = "";
       while (Instant.now().isBefore(deadline)) {
         pending = pendingHints(session, holders);
@@ -124,12 +128,19 @@ final class ClusterNodes {
     StringBuilder pending = new StringBuilder();
     for (int n : holders) {
       Node node = node(session, n);
-      SimpleStatement query = SimpleStatement.newInstance(
-          "SELECT address, files FROM system_views.pending_hints").setNode(node);
+      SimpleStatement query =
+          SimpleStatement.newInstance("SELECT address, files FROM system_views.pending_hints")
+              .setNode(node);
       for (Row row : session.execute(query)) {
         if (row.getInt("files") > 0) {
-          pending.append("node ").append(n).append(" holds ").append(row.getInt("files"))
-              .append(" hint file(s) for ").append(row.getInetAddress("address")).append("; ");
+          pending
+              .append("node ")
+              .append(n)
+              .append(" holds ")
+              .append(row.getInt("files"))
+              .append(" hint file(s) for ")
+              .append(row.getInetAddress("address"))
+              .append("; ");
         }
       }
     }
@@ -151,8 +162,11 @@ final class ClusterNodes {
     try {
       Path output = Files.createTempFile("node-script", ".log");
       try {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-            .redirectOutput(output.toFile()).start();
+        Process process =
+            new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
         boolean done = process.waitFor(limit.toSeconds(), TimeUnit.SECONDS);
         String printed = Files.readString(output, StandardCharsets.UTF_8).strip();
         System.out.println("ClusterNodeCrashIT: " + String.join(" ", args) + ": " + printed);

@@ -10,8 +10,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The outcomes of a {@link ClusterWorkload}'s writes that came during one phase: acknowledged per
- * kind and server, failed (5xx), unanswered and unexpected, with how often each failure message
- * was seen. Waiters on {@link #await} wake at every outcome. Thread-safe.
+ * kind and server, failed (5xx), unanswered and unexpected, with how often each failure message was
+ * seen. Waiters on {@link #await} wake at every outcome. Thread-safe.
  */
 final class ClusterTally {
   private final long[][] acknowledged;
@@ -97,11 +97,17 @@ final class ClusterTally {
   public synchronized String toString() {
     StringBuilder text = new StringBuilder();
     for (Kind kind : Kind.values()) {
-      text.append(kind.name().toLowerCase(Locale.ROOT)).append("s acknowledged ")
-          .append(Arrays.toString(acknowledged[kind.ordinal()])).append(", ");
+      text.append(kind.name().toLowerCase(Locale.ROOT))
+          .append("s acknowledged ")
+          .append(Arrays.toString(acknowledged[kind.ordinal()]))
+          .append(", ");
     }
-    text.append("failed ").append(failed).append(", unanswered ").append(unanswered)
-        .append(", unexpected ").append(unexpected);
+    text.append("failed ")
+        .append(failed)
+        .append(", unanswered ")
+        .append(unanswered)
+        .append(", unexpected ")
+        .append(unexpected);
     if (!failures.isEmpty()) {
       text.append(" ").append(failures);
     }

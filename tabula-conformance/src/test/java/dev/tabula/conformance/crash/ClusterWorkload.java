@@ -19,10 +19,10 @@ import java.util.stream.Collectors;
 /**
  * Writers that keep several Tabula servers on one Cassandra cluster busy while the cluster loses
  * and regains a node: per kind, threads sending single inserts or entity group transactions of
- * {@code batchSize} inserts into a fresh partition, each request to the next server in turn.
- * Unlike {@link CrashWorkload}, a writer carries on after a failed write, because the service is
- * expected to keep answering; every outcome is counted in the {@link Phase} during which it
- * came (a write in flight at the kill fails after it, so it counts in the outage):
+ * {@code batchSize} inserts into a fresh partition, each request to the next server in turn. Unlike
+ * {@link CrashWorkload}, a writer carries on after a failed write, because the service is expected
+ * to keep answering; every outcome is counted in the {@link Phase} during which it came (a write in
+ * flight at the kill fails after it, so it counts in the outage):
  *
  * <ul>
  *   <li>acknowledged: the success status with an ETag per entity, recorded in the {@link
@@ -69,12 +69,12 @@ final class ClusterWorkload {
   private volatile boolean stopping;
 
   /**
-   * @param servers one client per server; write {@code n} of writer {@code w} goes to server
-   *     {@code (n + w) % servers.size()}
+   * @param servers one client per server; write {@code n} of writer {@code w} goes to server {@code
+   *     (n + w) % servers.size()}
    * @param writes the requests for each server, in the same order
    */
-  ClusterWorkload(List<RawClient> servers, List<CrashWrites> writes, WriteLedger ledger,
-      int batchSize) {
+  ClusterWorkload(
+      List<RawClient> servers, List<CrashWrites> writes, WriteLedger ledger, int batchSize) {
     this.servers = List.copyOf(servers);
     this.writes = List.copyOf(writes);
     this.ledger = ledger;
@@ -90,8 +90,10 @@ final class ClusterWorkload {
     for (Kind kind : Kind.values()) {
       for (int i = 0; i < perKind; i++) {
         int writer = i;
-        Thread thread = new Thread(() -> run(kind, writer),
-            "cluster-" + kind.name().toLowerCase(Locale.ROOT) + "-" + i);
+        Thread thread =
+            new Thread(
+                () -> run(kind, writer),
+                "cluster-" + kind.name().toLowerCase(Locale.ROOT) + "-" + i);
         thread.setDaemon(true);
         threads.add(thread);
         thread.start();
@@ -124,18 +126,17 @@ final class ClusterWorkload {
   }
 
   /**
-   * Waits until the current phase has lasted {@code atLeast} and every server has acknowledged
-   * at least {@code perServer} writes of each kind in it; false if that took longer than {@code
+   * Waits until the current phase has lasted {@code atLeast} and every server has acknowledged at
+   * least {@code perServer} writes of each kind in it; false if that took longer than {@code
    * limit}.
    */
-  boolean awaitPhase(Duration atLeast, int perServer, Duration limit)
-      throws InterruptedException {
+  boolean awaitPhase(Duration atLeast, int perServer, Duration limit) throws InterruptedException {
     Instant start = Instant.now();
     Instant floor = start.plus(atLeast);
     Instant deadline = start.plus(limit);
     ClusterTally tally = tallies.get(phase);
-    return tally.await(() -> !Instant.now().isBefore(floor) && tally.eachServerAcked(perServer),
-        deadline);
+    return tally.await(
+        () -> !Instant.now().isBefore(floor) && tally.eachServerAcked(perServer), deadline);
   }
 
   /** Stops the writers after their current write; false if some still run after {@code limit}. */
@@ -157,9 +158,8 @@ final class ClusterWorkload {
     for (long n = 1; !stopping; n++) {
       int server = (int) ((n + writer) % servers.size());
       CrashWrites forServer = writes.get(server);
-      CrashWrites.Write write = kind == Kind.INSERT
-          ? forServer.insert(writer, n)
-          : forServer.batch(writer, n, batchSize);
+      CrashWrites.Write write =
+          kind == Kind.INSERT ? forServer.insert(writer, n) : forServer.batch(writer, n, batchSize);
       write.versions().forEach(ledger::attempted);
       if (write.batch() != null) {
         ledger.batchAttempted(write.batch(), write.versions().keySet());
@@ -173,8 +173,8 @@ final class ClusterWorkload {
     }
   }
 
-  private void record(Kind kind, int server, CrashWrites.Write write, RawResponse response,
-      ClusterTally tally) {
+  private void record(
+      Kind kind, int server, CrashWrites.Write write, RawResponse response, ClusterTally tally) {
     List<String> etags = write.acknowledgedEtags(response);
     if (etags != null) {
       List<String> keys = new ArrayList<>(write.versions().keySet());

@@ -18,11 +18,11 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Writers that keep a server busy until it dies: per kind, {@code threads} threads sending single
- * inserts, merges (each thread merging into its own entity, version after version) or entity
- * group transactions (2 to 100 inserts into a fresh partition, each entity tagged with the
- * batch's id and size). Everything sent and acknowledged goes into a {@link WriteLedger}. A writer
- * stops at its first transport failure (the outcome of that write is unknown), at any unexpected
- * answer (kept in {@link #errors()}), or after {@value #MAX_WRITES_PER_THREAD} writes.
+ * inserts, merges (each thread merging into its own entity, version after version) or entity group
+ * transactions (2 to 100 inserts into a fresh partition, each entity tagged with the batch's id and
+ * size). Everything sent and acknowledged goes into a {@link WriteLedger}. A writer stops at its
+ * first transport failure (the outcome of that write is unknown), at any unexpected answer (kept in
+ * {@link #errors()}), or after {@value #MAX_WRITES_PER_THREAD} writes.
  */
 final class CrashWorkload {
   /** What a writer thread sends. */
@@ -63,8 +63,9 @@ final class CrashWorkload {
     for (Kind kind : Kind.values()) {
       for (int i = 0; i < perKind; i++) {
         int writer = i;
-        Thread thread = new Thread(() -> run(kind, writer),
-            "crash-" + kind.name().toLowerCase(Locale.ROOT) + "-" + i);
+        Thread thread =
+            new Thread(
+                () -> run(kind, writer), "crash-" + kind.name().toLowerCase(Locale.ROOT) + "-" + i);
         thread.setDaemon(true);
         threads.add(thread);
         thread.start();

@@ -66,18 +66,26 @@ final class CrashWrites {
     String id = "b" + writer + "-" + n;
     String changeset = "changeset_" + id;
     StringBuilder body = new StringBuilder();
-    body.append("--batch_").append(id).append("\nContent-Type: multipart/mixed; boundary=")
-        .append(changeset).append("\n\n");
+    body.append("--batch_")
+        .append(id)
+        .append("\nContent-Type: multipart/mixed; boundary=")
+        .append(changeset)
+        .append("\n\n");
     Map<String, Long> versions = new LinkedHashMap<>();
     for (int i = 0; i < size; i++) {
       String rk = String.format(Locale.ROOT, "%03d", i);
       versions.put(key(id, rk), 1L);
       String json = entity(id, rk, 1, ",\"batch\":\"" + id + "\",\"count\":" + size);
-      body.append("--").append(changeset)
+      body.append("--")
+          .append(changeset)
           .append("\nContent-Type: application/http\nContent-Transfer-Encoding: binary\n\n")
-          .append("POST ").append(tableUrl).append(" HTTP/1.1\nPrefer: return-no-content\n")
+          .append("POST ")
+          .append(tableUrl)
+          .append(" HTTP/1.1\nPrefer: return-no-content\n")
           .append("Accept: application/json;odata=minimalmetadata\n")
-          .append("Content-Type: application/json\n\n").append(json).append('\n');
+          .append("Content-Type: application/json\n\n")
+          .append(json)
+          .append('\n');
     }
     body.append("--").append(changeset).append("--\n\n--batch_").append(id).append("--\n");
     return new Write("POST", "$batch", body.toString().replace("\n", "\r\n"), versions, id);
@@ -88,7 +96,14 @@ final class CrashWrites {
   }
 
   private static String entity(String pk, String rk, long version, String more) {
-    return "{\"PartitionKey\":\"" + pk + "\",\"RowKey\":\"" + rk + "\",\"v\":" + version + more + "}";
+    return "{\"PartitionKey\":\""
+        + pk
+        + "\",\"RowKey\":\""
+        + rk
+        + "\",\"v\":"
+        + version
+        + more
+        + "}";
   }
 
   /**

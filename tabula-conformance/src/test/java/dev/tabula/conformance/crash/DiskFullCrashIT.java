@@ -26,20 +26,20 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link SmallFileSystem#mountInOwnNamespace}; skipped where the kernel forbids that), takes
  * acknowledged writes; the test fills the disk, writes until they are refused (503 ServerBusy),
  * keeps two writers sending inserts and batches into the 503s for {@value #HOLD_MILLIS} ms, and
- * kills the server with SIGKILL while they do. Then it starts the server again, after freeing the space or with the
- * disk still full. Either way it must start (the write-ahead log audit must not take the write
- * torn by the full disk for a loss), hold every acknowledged write, no refused one even in part,
- * and take writes again once there is space, within 10 s and without another restart.
+ * kills the server with SIGKILL while they do. Then it starts the server again, after freeing the
+ * space or with the disk still full. Either way it must start (the write-ahead log audit must not
+ * take the write torn by the full disk for a loss), hold every acknowledged write, no refused one
+ * even in part, and take writes again once there is space, within 10 s and without another restart.
  *
- * <p>While full, the server's log must say so once per symptom, not once per retry: the test
- * holds the disk full for several periods of the write-ahead log mark (1 s) and of the reopen
- * attempts, and fails on a repeated or extra warning or on a stack trace.
+ * <p>While full, the server's log must say so once per symptom, not once per retry: the test holds
+ * the disk full for several periods of the write-ahead log mark (1 s) and of the reopen attempts,
+ * and fails on a repeated or extra warning or on a stack trace.
  *
  * <p>Seen to fail (each once, then reverted): with the write-ahead log audit intolerant of a torn
  * last record, neither restart starts ("truncated record body": the refused write is torn in the
  * log); without the read-only open on a full disk, the restart while full exits; with the mark's
- * no-space failure logged at each retry, the log check fails; before this test, the mark's
- * failure logged a stack trace through java.util.logging.
+ * no-space failure logged at each retry, the log check fails; before this test, the mark's failure
+ * logged a stack trace through java.util.logging.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class DiskFullCrashIT {
@@ -48,6 +48,7 @@ class DiskFullCrashIT {
   private static final String TABLE = "full";
   private static final int LARGE = 48 * 1024;
   private static final int SMALL = 1024;
+
   /** Longer than three mark periods and a reopen retry: a warning per retry would repeat. */
   private static final long HOLD_MILLIS = 3_500;
 
@@ -106,7 +107,8 @@ class DiskFullCrashIT {
         assertThat(millisSince(freed)).as("writes back within 10 s").isLessThan(10_000);
         Thread.sleep(50);
       }
-      System.out.printf("DiskFullCrashIT: started full, writes back %d ms after freeing space%n",
+      System.out.printf(
+          "DiskFullCrashIT: started full, writes back %d ms after freeing space%n",
           millisSince(freed));
       assertThat(ledger.batch(table, "b-after", SMALL)).isEqualTo(Outcome.ACKNOWLEDGED);
       assertThat(ledger.violations(table)).isEmpty();
@@ -155,15 +157,18 @@ class DiskFullCrashIT {
     List<Thread> writers = new ArrayList<>();
     for (int w = 0; w < 2; w++) {
       String prefix = "w" + w + "-";
-      Thread writer = new Thread(() -> {
-        for (int n = 0; !stop.get(); n++) {
-          if (n % 3 == 0) {
-            ledger.batch(table, "b-" + prefix + n, SMALL);
-          } else {
-            ledger.insert(table, prefix + n, SMALL);
-          }
-        }
-      }, "full-writer-" + w);
+      Thread writer =
+          new Thread(
+              () -> {
+                for (int n = 0; !stop.get(); n++) {
+                  if (n % 3 == 0) {
+                    ledger.batch(table, "b-" + prefix + n, SMALL);
+                  } else {
+                    ledger.insert(table, prefix + n, SMALL);
+                  }
+                }
+              },
+              "full-writer-" + w);
       writer.start();
       writers.add(writer);
     }
@@ -174,8 +179,10 @@ class DiskFullCrashIT {
       writer.join(30_000);
     }
     assertThat(exit).as("killed by SIGKILL").isEqualTo(ServerProcess.SIGKILL_EXIT);
-    System.out.printf("DiskFullCrashIT: %d acknowledged, %d refused, %d without an answer%n",
-        ledger.count(Outcome.ACKNOWLEDGED), ledger.count(Outcome.REFUSED),
+    System.out.printf(
+        "DiskFullCrashIT: %d acknowledged, %d refused, %d without an answer%n",
+        ledger.count(Outcome.ACKNOWLEDGED),
+        ledger.count(Outcome.REFUSED),
         ledger.count(Outcome.UNKNOWN));
     assertThat(ledger.count(Outcome.REFUSED)).as("refused while full").isGreaterThan(10);
   }
@@ -190,8 +197,13 @@ class DiskFullCrashIT {
   }
 
   private static String connectionString(ServerProcess server) {
-    return "DefaultEndpointsProtocol=http;AccountName=" + ACCOUNT.name() + ";AccountKey="
-        + ACCOUNT.key() + ";TableEndpoint=" + server.endpoint(ACCOUNT.name()) + ";";
+    return "DefaultEndpointsProtocol=http;AccountName="
+        + ACCOUNT.name()
+        + ";AccountKey="
+        + ACCOUNT.key()
+        + ";TableEndpoint="
+        + server.endpoint(ACCOUNT.name())
+        + ";";
   }
 
   private static long millisSince(long nanos) {

@@ -16,14 +16,18 @@ import java.util.Map;
  * The writes a disk-full test sent and how each ended, and the check of what a server holds
  * afterwards: every acknowledged write is there with its bytes, no refused one (503 for lack of
  * space) is there even in part, and a write whose answer never came (the server was killed) is
- * there whole or not at all. Single inserts go to partition {@value #SINGLES}; a batch of
- * {@value #BATCH_SIZE} inserts has a partition of its own. Thread-safe.
+ * there whole or not at all. Single inserts go to partition {@value #SINGLES}; a batch of {@value
+ * #BATCH_SIZE} inserts has a partition of its own. Thread-safe.
  */
 final class DiskFullLedger {
   static final String SINGLES = "p";
   static final int BATCH_SIZE = 10;
 
-  enum Outcome { ACKNOWLEDGED, REFUSED, UNKNOWN }
+  enum Outcome {
+    ACKNOWLEDGED,
+    REFUSED,
+    UNKNOWN
+  }
 
   private final Map<String, Outcome> singles = new LinkedHashMap<>();
   private final Map<String, Outcome> batches = new LinkedHashMap<>();
@@ -40,8 +44,9 @@ final class DiskFullLedger {
   Outcome batch(TableClient table, String partition, int bytes) {
     List<TableTransactionAction> actions = new ArrayList<>();
     for (int i = 0; i < BATCH_SIZE; i++) {
-      actions.add(new TableTransactionAction(TableTransactionActionType.CREATE,
-          entity(partition, "r" + i, bytes)));
+      actions.add(
+          new TableTransactionAction(
+              TableTransactionActionType.CREATE, entity(partition, "r" + i, bytes)));
     }
     Outcome outcome = send(() -> table.submitTransaction(actions), partition);
     record(batches, partition, outcome);
@@ -97,16 +102,21 @@ final class DiskFullLedger {
       }
       stored.put(e.getPartitionKey() + "/" + e.getRowKey(), data);
     }
-    singles.forEach((rowKey, outcome) ->
-        check(violations, "insert " + rowKey, outcome, stored.containsKey(SINGLES + "/" + rowKey)
-            ? BATCH_SIZE : 0));
-    batches.forEach((partition, outcome) -> {
-      int found = 0;
-      for (int i = 0; i < BATCH_SIZE; i++) {
-        found += stored.containsKey(partition + "/r" + i) ? 1 : 0;
-      }
-      check(violations, "batch " + partition, outcome, found);
-    });
+    singles.forEach(
+        (rowKey, outcome) ->
+            check(
+                violations,
+                "insert " + rowKey,
+                outcome,
+                stored.containsKey(SINGLES + "/" + rowKey) ? BATCH_SIZE : 0));
+    batches.forEach(
+        (partition, outcome) -> {
+          int found = 0;
+          for (int i = 0; i < BATCH_SIZE; i++) {
+            found += stored.containsKey(partition + "/r" + i) ? 1 : 0;
+          }
+          check(violations, "batch " + partition, outcome, found);
+        });
     return violations;
   }
 
@@ -122,8 +132,7 @@ final class DiskFullLedger {
   }
 
   static TableEntity entity(String partition, String rowKey, int bytes) {
-    return new TableEntity(partition, rowKey)
-        .addProperty("data", data(partition, rowKey, bytes));
+    return new TableEntity(partition, rowKey).addProperty("data", data(partition, rowKey, bytes));
   }
 
   /** The bytes an entity carries, made from its keys, so that a damaged value shows. */

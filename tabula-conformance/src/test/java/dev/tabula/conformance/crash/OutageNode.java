@@ -44,8 +44,14 @@ final class OutageNode {
     String point = System.getProperty(CONTACT_POINT);
     String script = System.getProperty(SCRIPT);
     String disk = System.getProperty(DISK);
-    assumeTrue(present(point) && present(script), "no outage node: run"
-        + " build/cassandra/fault-lane.sh (sets -D" + CONTACT_POINT + " and -D" + SCRIPT + ")");
+    assumeTrue(
+        present(point) && present(script),
+        "no outage node: run"
+            + " build/cassandra/fault-lane.sh (sets -D"
+            + CONTACT_POINT
+            + " and -D"
+            + SCRIPT
+            + ")");
     return new OutageNode(point, Path.of(script), present(disk) ? Path.of(disk) : null);
   }
 
@@ -90,8 +96,11 @@ final class OutageNode {
     try {
       Path output = Files.createTempFile("outage-node", ".log");
       try {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-            .redirectOutput(output.toFile()).start();
+        Process process =
+            new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
         boolean done = process.waitFor(limit.toSeconds(), TimeUnit.SECONDS);
         String printed = Files.readString(output, StandardCharsets.UTF_8).strip();
         System.out.println("OutageNode: " + String.join(" ", args) + ": " + printed);

@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Every entity of one table as one server returns it, read page by page through the
- * continuations, and the keys it returned more than once.
+ * Every entity of one table as one server returns it, read page by page through the continuations,
+ * and the keys it returned more than once.
  *
  * @param entities in the order the server returned them
  * @param retries pages asked again because the server answered 5xx or not at all
@@ -28,8 +28,8 @@ record TableSnapshot(List<WriteLedger.Stored> entities, int pages, int retries) 
   }
 
   /**
-   * Reads the whole table through {@code raw}. A page that fails with a 5xx or without an answer
-   * is asked again (once a second) until {@code limit} has passed since the read began; any other
+   * Reads the whole table through {@code raw}. A page that fails with a 5xx or without an answer is
+   * asked again (once a second) until {@code limit} has passed since the read began; any other
    * answer than 200 fails at once.
    */
   static TableSnapshot read(RawClient raw, String table, Duration limit)
@@ -63,11 +63,12 @@ record TableSnapshot(List<WriteLedger.Stored> entities, int pages, int retries) 
     Map<String, Integer> seen = new HashMap<>();
     entities.forEach(e -> seen.merge(e.key(), 1, Integer::sum));
     List<String> twice = new ArrayList<>();
-    seen.forEach((key, times) -> {
-      if (times > 1) {
-        twice.add("duplicate: " + key + " returned " + times + " times");
-      }
-    });
+    seen.forEach(
+        (key, times) -> {
+          if (times > 1) {
+            twice.add("duplicate: " + key + " returned " + times + " times");
+          }
+        });
     return twice;
   }
 

@@ -26,15 +26,14 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A RocksDB write-ahead log damaged while the server was down: a server in its own JVM takes
  * {@value #ENTITIES} acknowledged entities and is stopped (its engine closes without flushing its
- * memtables, so they are all in the log); the log is then damaged and the server started again.
- * A log cut in half or overwritten in the middle lost acknowledged entities: {@code tabula serve}
+ * memtables, so they are all in the log); the log is then damaged and the server started again. A
+ * log cut in half or overwritten in the middle lost acknowledged entities: {@code tabula serve}
  * must refuse to start, exit with status 3 and say in a paragraph (no stack trace) which file and
  * what to do. A torn last record, a write that was never acknowledged, is what a power cut leaves
  * and must start with every entity. {@code --accept-wal-data-loss} starts with what is left.
  *
- * <p>Seen to fail: without the audit ({@code RocksWalAudit.check} not called) the server started
- * in the cut and garbage cases instead of refusing, as the issue reported (tried once, then
- * reverted).
+ * <p>Seen to fail: without the audit ({@code RocksWalAudit.check} not called) the server started in
+ * the cut and garbage cases instead of refusing, as the issue reported (tried once, then reverted).
  */
 class WalDamageIT {
   private static final Account ACCOUNT = TestAccounts.DEVELOPMENT;
@@ -105,20 +104,29 @@ class WalDamageIT {
   private static void assertRefused(ServerProcess.Exited exit, Path log) {
     assertThat(exit.status()).as(exit.output()).isEqualTo(3);
     assertThat(exit.output())
-        .contains("refusing to start", log.toString(), "lost acknowledged writes",
-            "restore", "--accept-wal-data-loss", "TABULA_ACCEPT_WAL_DATA_LOSS")
+        .contains(
+            "refusing to start",
+            log.toString(),
+            "lost acknowledged writes",
+            "restore",
+            "--accept-wal-data-loss",
+            "TABULA_ACCEPT_WAL_DATA_LOSS")
         .doesNotContain("Exception", "\tat ");
   }
 
-  /** Writes the entities (batches of 100, then single inserts), stops the server, returns its log. */
+  /**
+   * Writes the entities (batches of 100, then single inserts), stops the server, returns its log.
+   */
   private Path writeEntitiesAndStop() throws IOException {
     try (ServerProcess server = ServerProcess.start(dataDir, JVM, List.of())) {
       TableClient table = service(server).createTable("damage");
       for (int b = 0; b < BATCHES; b++) {
         List<TableTransactionAction> batch = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
-          batch.add(new TableTransactionAction(TableTransactionActionType.CREATE,
-              new TableEntity("b" + b, "r" + i).addProperty("payload", "x".repeat(200))));
+          batch.add(
+              new TableTransactionAction(
+                  TableTransactionActionType.CREATE,
+                  new TableEntity("b" + b, "r" + i).addProperty("payload", "x".repeat(200))));
         }
         table.submitTransaction(batch);
       }
@@ -127,8 +135,10 @@ class WalDamageIT {
       }
     }
     try (Stream<Path> files = Files.list(dataDir)) {
-      return files.filter(f -> f.getFileName().toString().endsWith(".log"))
-          .max((a, b) -> Long.compare(a.toFile().length(), b.toFile().length())).orElseThrow();
+      return files
+          .filter(f -> f.getFileName().toString().endsWith(".log"))
+          .max((a, b) -> Long.compare(a.toFile().length(), b.toFile().length()))
+          .orElseThrow();
     }
   }
 
@@ -137,8 +147,13 @@ class WalDamageIT {
   }
 
   private static TableServiceClient service(ServerProcess server) {
-    return Clients.service("DefaultEndpointsProtocol=http;AccountName=" + ACCOUNT.name()
-        + ";AccountKey=" + ACCOUNT.key() + ";TableEndpoint=" + server.endpoint(ACCOUNT.name())
-        + ";");
+    return Clients.service(
+        "DefaultEndpointsProtocol=http;AccountName="
+            + ACCOUNT.name()
+            + ";AccountKey="
+            + ACCOUNT.key()
+            + ";TableEndpoint="
+            + server.endpoint(ACCOUNT.name())
+            + ";");
   }
 }

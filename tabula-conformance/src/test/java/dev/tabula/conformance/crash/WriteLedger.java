@@ -10,14 +10,14 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * What a crash test sent and what the server acknowledged, entity by entity, and the check of
- * what a restarted server holds against it.
+ * What a crash test sent and what the server acknowledged, entity by entity, and the check of what
+ * a restarted server holds against it.
  *
  * <p>Each entity is written by one thread only, one write at a time, and every write stores a
  * version number {@code v} one higher than the last. So after a crash each entity must hold its
- * last acknowledged version with that version's ETag, or (if the write after it was in flight)
- * that later version; an entity never acknowledged may be absent. A batch's entities carry its id
- * and size ({@code batch}, {@code count}): every batch found must be whole. Thread-safe.
+ * last acknowledged version with that version's ETag, or (if the write after it was in flight) that
+ * later version; an entity never acknowledged may be absent. A batch's entities carry its id and
+ * size ({@code batch}, {@code count}): every batch found must be whole. Thread-safe.
  */
 final class WriteLedger {
   /** One entity as the restarted server returns it. */
@@ -40,7 +40,8 @@ final class WriteLedger {
   synchronized void acknowledged(String key, long version, String etag) {
     History history = histories.get(key);
     if (history == null || !history.attempted.contains(version)) {
-      throw new IllegalStateException("acknowledged a write never attempted: " + key + " v" + version);
+      throw new IllegalStateException(
+          "acknowledged a write never attempted: " + key + " v" + version);
     }
     if (version > history.ackedVersion) {
       history.ackedVersion = version;
@@ -66,12 +67,13 @@ final class WriteLedger {
     Map<String, Stored> byKey = new TreeMap<>();
     stored.forEach(s -> byKey.put(s.key(), s));
     List<String> violations = new ArrayList<>();
-    histories.forEach((key, history) -> {
-      Stored found = byKey.get(key);
-      if (found != null || !mayBeAbsent.contains(key)) {
-        check(key, history, found, violations);
-      }
-    });
+    histories.forEach(
+        (key, history) -> {
+          Stored found = byKey.get(key);
+          if (found != null || !mayBeAbsent.contains(key)) {
+            check(key, history, found, violations);
+          }
+        });
     byKey.keySet().stream()
         .filter(key -> !histories.containsKey(key))
         .forEach(key -> violations.add("never written, yet present: " + key));
@@ -86,10 +88,24 @@ final class WriteLedger {
         out.add("lost: " + key + " v" + acked + " was acknowledged with " + history.ackedEtag);
       }
     } else if (found.version() < acked) {
-      out.add("rolled back: " + key + " holds v" + found.version() + ", v" + acked + " was acknowledged");
+      out.add(
+          "rolled back: "
+              + key
+              + " holds v"
+              + found.version()
+              + ", v"
+              + acked
+              + " was acknowledged");
     } else if (found.version() == acked && !found.etag().equals(history.ackedEtag)) {
-      out.add("changed: " + key + " v" + acked + " has ETag " + found.etag() + ", acknowledged "
-          + history.ackedEtag);
+      out.add(
+          "changed: "
+              + key
+              + " v"
+              + acked
+              + " has ETag "
+              + found.etag()
+              + ", acknowledged "
+              + history.ackedEtag);
     } else if (!history.attempted.contains(found.version())) {
       out.add("invented: " + key + " holds v" + found.version() + ", which was never sent");
     }
@@ -100,16 +116,23 @@ final class WriteLedger {
     stored.stream()
         .filter(s -> s.batch() != null)
         .forEach(s -> found.computeIfAbsent(s.batch(), b -> new ArrayList<>()).add(s));
-    found.forEach((batch, members) -> {
-      Set<String> keys = new TreeSet<>();
-      members.forEach(m -> keys.add(m.key()));
-      Set<String> sent = batches.get(batch);
-      boolean countsAgree = members.stream().allMatch(m -> m.count() == members.size());
-      if (sent == null || !sent.equals(keys) || !countsAgree) {
-        out.add("partial batch " + batch + ": " + members.size() + " of "
-            + (sent == null ? "?" : sent.size()) + " entities");
-      }
-    });
+    found.forEach(
+        (batch, members) -> {
+          Set<String> keys = new TreeSet<>();
+          members.forEach(m -> keys.add(m.key()));
+          Set<String> sent = batches.get(batch);
+          boolean countsAgree = members.stream().allMatch(m -> m.count() == members.size());
+          if (sent == null || !sent.equals(keys) || !countsAgree) {
+            out.add(
+                "partial batch "
+                    + batch
+                    + ": "
+                    + members.size()
+                    + " of "
+                    + (sent == null ? "?" : sent.size())
+                    + " entities");
+          }
+        });
   }
 
   /** The versions sent to one entity and the last one acknowledged. */

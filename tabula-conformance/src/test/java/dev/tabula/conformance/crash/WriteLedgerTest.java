@@ -45,9 +45,13 @@ class WriteLedgerTest {
     ledger.acknowledged("a|2", 1, "e2");
 
     assertThat(ledger.violations(List.of(), Set.of("a|1")))
-        .singleElement().asString().startsWith("lost: a|2");
+        .singleElement()
+        .asString()
+        .startsWith("lost: a|2");
     assertThat(ledger.violations(List.of(single("a|1", 1, "other")), Set.of("a|1", "a|2")))
-        .singleElement().asString().startsWith("changed: a|1");
+        .singleElement()
+        .asString()
+        .startsWith("changed: a|1");
   }
 
   @Test
@@ -58,7 +62,9 @@ class WriteLedgerTest {
     ledger.acknowledged("m|0", 2, "m2");
 
     assertThat(ledger.violations(List.of(single("m|0", 1, "m1"))))
-        .singleElement().asString().startsWith("rolled back: m|0");
+        .singleElement()
+        .asString()
+        .startsWith("rolled back: m|0");
   }
 
   @Test
@@ -67,7 +73,9 @@ class WriteLedgerTest {
     ledger.acknowledged("a|1", 1, "e1");
 
     assertThat(ledger.violations(List.of(single("a|1", 1, "other"))))
-        .singleElement().asString().startsWith("changed: a|1");
+        .singleElement()
+        .asString()
+        .startsWith("changed: a|1");
   }
 
   @Test
@@ -84,11 +92,13 @@ class WriteLedgerTest {
     sendBatch("b0-1", "b0-1|000", "b0-1|001", "b0-1|002");
     sendBatch("b0-2", "b0-2|000", "b0-2|001");
 
-    List<String> violations = ledger.violations(List.of(
-        new Stored("b0-1|000", 1, "e", "b0-1", 3),
-        new Stored("b0-1|001", 1, "e", "b0-1", 3),
-        new Stored("b0-2|000", 1, "f", "b0-2", 2),
-        new Stored("b0-2|001", 1, "f", "b0-2", 2)));
+    List<String> violations =
+        ledger.violations(
+            List.of(
+                new Stored("b0-1|000", 1, "e", "b0-1", 3),
+                new Stored("b0-1|001", 1, "e", "b0-1", 3),
+                new Stored("b0-2|000", 1, "f", "b0-2", 2),
+                new Stored("b0-2|001", 1, "f", "b0-2", 2)));
 
     assertThat(violations).containsExactly("partial batch b0-1: 2 of 3 entities");
   }

@@ -22,11 +22,13 @@ public final class CassandraNode {
   public static StorageEngine openEngine() {
     String contactPoints =
         System.getProperty(PROPERTY, System.getenv("TABULA_CASSANDRA_CONTACT_POINT"));
-    assumeTrue(contactPoints != null && !contactPoints.isBlank(),
+    assumeTrue(
+        contactPoints != null && !contactPoints.isBlank(),
         "no Cassandra node: set -D" + PROPERTY + "=host:port");
-    String keyspace = "tabula_conformance_" + ProcessHandle.current().pid() + "_"
-        + KEYSPACES.incrementAndGet();
-    return CassandraStorageEngine.open(CassandraOptions.of(
-        CassandraOptions.parseContactPoints(contactPoints), "datacenter1").withKeyspace(keyspace));
+    String keyspace =
+        "tabula_conformance_" + ProcessHandle.current().pid() + "_" + KEYSPACES.incrementAndGet();
+    return CassandraStorageEngine.open(
+        CassandraOptions.of(CassandraOptions.parseContactPoints(contactPoints), "datacenter1")
+            .withKeyspace(keyspace));
   }
 }

@@ -21,9 +21,9 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * A storage engine that passes every call to another one through a gate. A test can {@link
  * #holdNextCall() hold} the next call (whatever it is) until it releases it, so it knows a worker
- * thread is busy without sleeping; and the engine records the name of every thread that called
- * it, so a test can check engine calls that may wait never run on the network event loops. Calls
- * inside {@link NonBlocking#attempt} pass straight through, and are recorded apart. Thread-safe.
+ * thread is busy without sleeping; and the engine records the name of every thread that called it,
+ * so a test can check engine calls that may wait never run on the network event loops. Calls inside
+ * {@link NonBlocking#attempt} pass straight through, and are recorded apart. Thread-safe.
  */
 public final class GatedEngine implements StorageEngine {
   /** A held call is let go after this long even if the test never releases it. */
@@ -130,8 +130,7 @@ public final class GatedEngine implements StorageEngine {
           }
           return invoke(method, target, args);
         };
-    return type.cast(
-        Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler));
+    return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler));
   }
 
   private static Object invoke(Method method, Object target, Object[] args) throws Throwable {

@@ -54,7 +54,9 @@ public final class KeptAliveConnection implements AutoCloseable {
     }
   }
 
-  /** Opens a TLS connection to a loopback port, trusting {@code certificate} (PEM), handshake done. */
+  /**
+   * Opens a TLS connection to a loopback port, trusting {@code certificate} (PEM), handshake done.
+   */
   public static KeptAliveConnection openTls(int port, Path certificate, Account account) {
     try {
       Socket socket = trusting(certificate).createSocket("127.0.0.1", port);
@@ -89,12 +91,26 @@ public final class KeptAliveConnection implements AutoCloseable {
   public RawResponse listTables(boolean keepAlive) {
     String path = "/" + account.name() + "/Tables";
     String date = SharedKeySigner.httpDate(ZonedDateTime.now());
-    String signature = SharedKeySigner.sign(account.key(), SharedKeySigner.liteStringToSign(
-        date, SharedKeySigner.canonicalResource(account.name(), path, null)));
-    send("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nx-ms-version: 2019-02-02\r\n"
-        + "x-ms-date: " + date + "\r\nAccept: application/json;odata=nometadata\r\n"
-        + "Authorization: SharedKeyLite " + account.name() + ":" + signature + "\r\n"
-        + "Connection: " + (keepAlive ? "keep-alive" : "close") + "\r\n\r\n");
+    String signature =
+        SharedKeySigner.sign(
+            account.key(),
+            SharedKeySigner.liteStringToSign(
+                date, SharedKeySigner.canonicalResource(account.name(), path, null)));
+    send(
+        "GET "
+            + path
+            + " HTTP/1.1\r\nHost: 127.0.0.1\r\nx-ms-version: 2019-02-02\r\n"
+            + "x-ms-date: "
+            + date
+            + "\r\nAccept: application/json;odata=nometadata\r\n"
+            + "Authorization: SharedKeyLite "
+            + account.name()
+            + ":"
+            + signature
+            + "\r\n"
+            + "Connection: "
+            + (keepAlive ? "keep-alive" : "close")
+            + "\r\n\r\n");
     return readResponse();
   }
 
@@ -118,13 +134,16 @@ public final class KeptAliveConnection implements AutoCloseable {
       Map<String, List<String>> headers = new LinkedHashMap<>();
       for (String line = readLine(); line != null && !line.isEmpty(); line = readLine()) {
         int colon = line.indexOf(':');
-        headers.computeIfAbsent(line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
-            name -> new ArrayList<>()).add(line.substring(colon + 1).trim());
+        headers
+            .computeIfAbsent(
+                line.substring(0, colon).trim().toLowerCase(Locale.ROOT), name -> new ArrayList<>())
+            .add(line.substring(colon + 1).trim());
       }
-      byte[] body = headers.containsKey("transfer-encoding")
-          ? readChunked()
-          : in.readNBytes(Integer.parseInt(
-              headers.getOrDefault("content-length", List.of("0")).get(0)));
+      byte[] body =
+          headers.containsKey("transfer-encoding")
+              ? readChunked()
+              : in.readNBytes(
+                  Integer.parseInt(headers.getOrDefault("content-length", List.of("0")).get(0)));
       return new RawResponse(Integer.parseInt(statusLine.split(" ")[1]), headers, body);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -161,7 +180,9 @@ public final class KeptAliveConnection implements AutoCloseable {
     }
   }
 
-  /** Ends the connection with a reset instead of a close (SO_LINGER 0), as a crashed client would. */
+  /**
+   * Ends the connection with a reset instead of a close (SO_LINGER 0), as a crashed client would.
+   */
   public void reset() {
     try {
       socket.setSoLinger(true, 0);
@@ -196,7 +217,8 @@ public final class KeptAliveConnection implements AutoCloseable {
       }
       readLine();
     }
-    throw new IOException("the connection ended in a chunked body, after " + body.size() + " bytes");
+    throw new IOException(
+        "the connection ended in a chunked body, after " + body.size() + " bytes");
   }
 
   private String readLine() throws IOException {

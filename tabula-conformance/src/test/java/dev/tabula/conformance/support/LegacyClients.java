@@ -19,8 +19,8 @@ public final class LegacyClients {
   private LegacyClients() {}
 
   /**
-   * A table client for an account of the server, in the library's default payload format (JSON
-   * with minimal metadata). Retries are off, as for {@link Clients}: a test wants the first answer.
+   * A table client for an account of the server, in the library's default payload format (JSON with
+   * minimal metadata). Retries are off, as for {@link Clients}: a test wants the first answer.
    */
   public static CloudTableClient tableClient(TabulaServer server, Account account) {
     try {

@@ -121,8 +121,8 @@ public final class RawRequest {
   }
 
   /**
-   * Sends over a plain socket, the target exactly as written: the JDK client refuses URLs it
-   * cannot parse (a malformed escape such as {@code %zz}).
+   * Sends over a plain socket, the target exactly as written: the JDK client refuses URLs it cannot
+   * parse (a malformed escape such as {@code %zz}).
    */
   public RawRequest overSocket() {
     this.overSocket = true;
@@ -149,8 +149,8 @@ public final class RawRequest {
   }
 
   /**
-   * Signs, sends and returns the response, whatever its status: for fault tests, where a 5xx is
-   * an answer the client must be able to count (the store was unavailable), not a server bug.
+   * Signs, sends and returns the response, whatever its status: for fault tests, where a 5xx is an
+   * answer the client must be able to count (the store was unavailable), not a server bug.
    *
    * @throws java.io.UncheckedIOException when no answer came (the outcome is unknown)
    */

@@ -25,7 +25,9 @@ import java.util.regex.Pattern;
  * are kept for failure messages. Every wait is bounded.
  */
 public final class ServerProcess implements AutoCloseable {
-  /** Exit status of a JVM killed by SIGKILL (128 + 9), as {@link Process#exitValue()} reports it. */
+  /**
+   * Exit status of a JVM killed by SIGKILL (128 + 9), as {@link Process#exitValue()} reports it.
+   */
   public static final int SIGKILL_EXIT = 137;
 
   private static final Pattern LISTENING =
@@ -33,12 +35,15 @@ public final class ServerProcess implements AutoCloseable {
   private static final Duration START_LIMIT = Duration.ofSeconds(60);
   private static final Duration EXIT_LIMIT = Duration.ofSeconds(20);
   private static final int LINES_KEPT = 100;
+
   /** Every line is kept up to this many, so a test can check what was logged (and how often). */
   private static final int LINES_RECORDED = 20_000;
 
   private final Process process;
+
   /** Kills the server should the test's JVM end first (a build timeout): none outlives its test. */
   private final Thread reaper;
+
   private final Deque<String> output = new ArrayDeque<>();
   private final List<String> recorded = new ArrayList<>();
   private final CompletableFuture<Integer> port = new CompletableFuture<>();
@@ -63,26 +68,26 @@ public final class ServerProcess implements AutoCloseable {
 
   /**
    * Like {@link #start}, the {@code java} command run by {@code launcher} (a command that ends by
-   * executing its arguments in its own place, such as {@code nsenter}, so that the process
-   * killed is the server's).
+   * executing its arguments in its own place, such as {@code nsenter}, so that the process killed
+   * is the server's).
    */
-  public static ServerProcess startWith(List<String> launcher, Path dataDir,
-      List<String> jvmArgs, List<String> serveArgs) {
-    List<String> args = new ArrayList<>(
-        List.of("--engine", "rocksdb", "--data-dir", dataDir.toString()));
+  public static ServerProcess startWith(
+      List<String> launcher, Path dataDir, List<String> jvmArgs, List<String> serveArgs) {
+    List<String> args =
+        new ArrayList<>(List.of("--engine", "rocksdb", "--data-dir", dataDir.toString()));
     args.addAll(serveArgs);
     ServerProcess server = launch(launcher, jvmArgs, args);
     return server.awaitListening(START_LIMIT);
   }
 
   /**
-   * Starts {@code tabula serve} on 127.0.0.1 and a free port, with {@code jvmArgs} before the
-   * main class and {@code serveArgs} (the engine and its settings) after the command; returns
-   * once it listens, or fails after {@code startLimit} (an engine on a remote store may first
-   * create its schema there).
+   * Starts {@code tabula serve} on 127.0.0.1 and a free port, with {@code jvmArgs} before the main
+   * class and {@code serveArgs} (the engine and its settings) after the command; returns once it
+   * listens, or fails after {@code startLimit} (an engine on a remote store may first create its
+   * schema there).
    */
-  public static ServerProcess serve(List<String> jvmArgs, List<String> serveArgs,
-      Duration startLimit) {
+  public static ServerProcess serve(
+      List<String> jvmArgs, List<String> serveArgs, Duration startLimit) {
     return launch(List.of(), jvmArgs, serveArgs).awaitListening(startLimit);
   }
 
@@ -104,10 +109,10 @@ public final class ServerProcess implements AutoCloseable {
    * Starts {@code tabula serve} on the RocksDB engine in {@code dataDir} like {@link #start},
    * expecting it to refuse: waits for it to exit, and fails if it listens instead.
    */
-  public static Exited startExpectingRefusal(Path dataDir, List<String> jvmArgs,
-      List<String> serveArgs) {
-    List<String> args = new ArrayList<>(
-        List.of("--engine", "rocksdb", "--data-dir", dataDir.toString()));
+  public static Exited startExpectingRefusal(
+      Path dataDir, List<String> jvmArgs, List<String> serveArgs) {
+    List<String> args =
+        new ArrayList<>(List.of("--engine", "rocksdb", "--data-dir", dataDir.toString()));
     args.addAll(serveArgs);
     ServerProcess server = launch(List.of(), jvmArgs, args);
     try {
@@ -121,18 +126,26 @@ public final class ServerProcess implements AutoCloseable {
     } catch (InterruptedException | TimeoutException e) {
       server.process.destroyForcibly();
       server.forgetReaper();
-      throw new IllegalStateException("server neither started nor exited: " + server.lastOutput(),
-          e);
+      throw new IllegalStateException(
+          "server neither started nor exited: " + server.lastOutput(), e);
     }
   }
 
-  private static ServerProcess launch(List<String> launcher, List<String> jvmArgs,
-      List<String> serveArgs) {
+  private static ServerProcess launch(
+      List<String> launcher, List<String> jvmArgs, List<String> serveArgs) {
     List<String> command = new ArrayList<>(launcher);
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmArgs);
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"),
-        "dev.tabula.server.TabulaCli", "serve", "--host", "127.0.0.1", "--port", "0"));
+    command.addAll(
+        List.of(
+            "-cp",
+            System.getProperty("java.class.path"),
+            "dev.tabula.server.TabulaCli",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0"));
     command.addAll(serveArgs);
     try {
       return new ServerProcess(new ProcessBuilder(command).redirectErrorStream(true).start());
@@ -222,8 +235,9 @@ public final class ServerProcess implements AutoCloseable {
   }
 
   private void readOutput() {
-    try (BufferedReader lines = new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader lines =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
         keep(line);
         Matcher m = LISTENING.matcher(line);

@@ -17,19 +17,21 @@ import org.junit.jupiter.api.Assumptions;
  * with filler files and freed by deleting them.
  *
  * <p>Two ways to mount it. {@link #mount} mounts it here, visible to the test's own JVM (an
- * in-process server); that needs root and mount rights. {@link #mountInOwnNamespace} needs no
- * root where the kernel lets users create user namespaces (most Linux systems): a holder process
- * made by {@code unshare -Urm} is root in a user and mount namespace of its own and mounts the
- * tmpfs there; servers are started inside that namespace ({@link #launcher}, {@code nsenter}),
- * and the test fills and frees the disk through {@code /proc/HOLDER/root}. The mount lives as
- * long as the holder, so it outlives a server killed with SIGKILL. Where neither works, the
- * calling test is skipped, saying why.
+ * in-process server); that needs root and mount rights. {@link #mountInOwnNamespace} needs no root
+ * where the kernel lets users create user namespaces (most Linux systems): a holder process made by
+ * {@code unshare -Urm} is root in a user and mount namespace of its own and mounts the tmpfs there;
+ * servers are started inside that namespace ({@link #launcher}, {@code nsenter}), and the test
+ * fills and frees the disk through {@code /proc/HOLDER/root}. The mount lives as long as the
+ * holder, so it outlives a server killed with SIGKILL. Where neither works, the calling test is
+ * skipped, saying why.
  */
 public final class SmallFileSystem implements AutoCloseable {
   /** Where the server sees the file system. */
   private final Path mount;
+
   /** Where the test sees it: the mount itself, or the holder's view of it. */
   private final Path view;
+
   /** The namespace's holder, or null when mounted here. */
   private final Process holder;
 
@@ -42,25 +44,32 @@ public final class SmallFileSystem implements AutoCloseable {
   /** Mounts a tmpfs of {@code megabytes} at {@code parent/fs}, or skips the calling test. */
   public static SmallFileSystem mount(Path parent, int megabytes) throws Exception {
     Path mount = Files.createDirectories(parent.resolve("fs"));
-    int exit = run("mount", "-t", "tmpfs", "-o", "size=" + megabytes + "m", "tmpfs",
-        mount.toString());
-    Assumptions.assumeTrue(exit == 0,
+    int exit =
+        run("mount", "-t", "tmpfs", "-o", "size=" + megabytes + "m", "tmpfs", mount.toString());
+    Assumptions.assumeTrue(
+        exit == 0,
         "cannot mount a tmpfs here (needs root and mount rights): the disk-full tests are skipped");
     return new SmallFileSystem(mount, mount, null);
   }
 
   /**
-   * Mounts a tmpfs of {@code megabytes} at {@code parent/fs} in a user and mount namespace of
-   * its own (no root needed), or skips the calling test.
+   * Mounts a tmpfs of {@code megabytes} at {@code parent/fs} in a user and mount namespace of its
+   * own (no root needed), or skips the calling test.
    */
   public static SmallFileSystem mountInOwnNamespace(Path parent, int megabytes) throws Exception {
     Path mount = Files.createDirectories(parent.resolve("fs"));
-    String script = "mount -t tmpfs -o size=" + megabytes + "m tmpfs '" + mount
-        + "' && echo mounted && exec sleep 3600";
+    String script =
+        "mount -t tmpfs -o size="
+            + megabytes
+            + "m tmpfs '"
+            + mount
+            + "' && echo mounted && exec sleep 3600";
     Process holder;
     try {
-      holder = new ProcessBuilder("unshare", "-Urm", "sh", "-c", script)
-          .redirectErrorStream(true).start();
+      holder =
+          new ProcessBuilder("unshare", "-Urm", "sh", "-c", script)
+              .redirectErrorStream(true)
+              .start();
     } catch (IOException e) {
       Assumptions.abort("no unshare command: the disk-full tests are skipped (" + e + ")");
       throw e;
@@ -69,17 +78,24 @@ public final class SmallFileSystem implements AutoCloseable {
     String line = first.completeOnTimeout("(no answer in 30 s)", 30, TimeUnit.SECONDS).join();
     if (!"mounted".equals(line)) {
       holder.destroyForcibly();
-      Assumptions.abort("cannot mount a tmpfs in a user namespace here (" + line
-          + "): the disk-full tests are skipped");
+      Assumptions.abort(
+          "cannot mount a tmpfs in a user namespace here ("
+              + line
+              + "): the disk-full tests are skipped");
     }
-    return new SmallFileSystem(mount, Path.of("/proc", Long.toString(holder.pid()), "root")
-        .resolve(mount.toString().substring(1)), holder);
+    return new SmallFileSystem(
+        mount,
+        Path.of("/proc", Long.toString(holder.pid()), "root")
+            .resolve(mount.toString().substring(1)),
+        holder);
   }
 
   private static String firstLine(Process process) {
     try {
-      String line = new BufferedReader(new InputStreamReader(process.getInputStream(),
-          StandardCharsets.UTF_8)).readLine();
+      String line =
+          new BufferedReader(
+                  new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))
+              .readLine();
       return line == null ? "exited " + process.waitFor() : line;
     } catch (IOException e) {
       return e.toString();
@@ -94,8 +110,13 @@ public final class SmallFileSystem implements AutoCloseable {
     if (holder == null) {
       return List.of();
     }
-    return List.of("nsenter", "--preserve-credentials", "--user", "--mount",
-        "--target", Long.toString(holder.pid()));
+    return List.of(
+        "nsenter",
+        "--preserve-credentials",
+        "--user",
+        "--mount",
+        "--target",
+        Long.toString(holder.pid()));
   }
 
   /** A path on the file system, as a server sees it. */
@@ -130,8 +151,8 @@ public final class SmallFileSystem implements AutoCloseable {
   }
 
   /**
-   * Unmounts (lazily: a server killed a moment ago may still hold files open), or ends the
-   * holder, and with it the namespace and its tmpfs once no server is left in it.
+   * Unmounts (lazily: a server killed a moment ago may still hold files open), or ends the holder,
+   * and with it the namespace and its tmpfs once no server is left in it.
    */
   @Override
   public void close() throws Exception {
@@ -146,8 +167,11 @@ public final class SmallFileSystem implements AutoCloseable {
   }
 
   private static int run(String... command) throws IOException, InterruptedException {
-    Process process = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    Process process =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
     if (!process.waitFor(30, TimeUnit.SECONDS)) {
       process.destroyForcibly();
       return -1;

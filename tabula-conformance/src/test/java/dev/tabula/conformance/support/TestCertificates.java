@@ -29,10 +29,30 @@ public record TestCertificates(Path certificate, Path key) {
   public static TestCertificates create(Path dir) {
     Path store = dir.resolve("test.p12");
     String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
-    run(List.of(keytool, "-genkeypair", "-alias", "tabula", "-keyalg", "RSA", "-keysize", "2048",
-        "-validity", "2", "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1,dns:localhost",
-        "-storetype", "PKCS12", "-keystore", store.toString(), "-storepass", PASSWORD,
-        "-keypass", PASSWORD));
+    run(
+        List.of(
+            keytool,
+            "-genkeypair",
+            "-alias",
+            "tabula",
+            "-keyalg",
+            "RSA",
+            "-keysize",
+            "2048",
+            "-validity",
+            "2",
+            "-dname",
+            "CN=127.0.0.1",
+            "-ext",
+            "SAN=ip:127.0.0.1,dns:localhost",
+            "-storetype",
+            "PKCS12",
+            "-keystore",
+            store.toString(),
+            "-storepass",
+            PASSWORD,
+            "-keypass",
+            PASSWORD));
     try (InputStream in = Files.newInputStream(store)) {
       KeyStore keyStore = KeyStore.getInstance("PKCS12");
       keyStore.load(in, PASSWORD.toCharArray());
@@ -51,8 +71,8 @@ public record TestCertificates(Path certificate, Path key) {
   }
 
   private static String pem(String type, byte[] der) {
-    String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
-        .encodeToString(der);
+    String body =
+        Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der);
     return "-----BEGIN " + type + "-----\n" + body + "\n-----END " + type + "-----\n";
   }
 

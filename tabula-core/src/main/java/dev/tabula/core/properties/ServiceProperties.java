@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The Table service properties of one account (learn.microsoft.com "Set Table Service
- * Properties"): Storage Analytics logging, hour and minute metrics, and up to five CORS rules in
- * the order they are evaluated. Immutable.
+ * The Table service properties of one account (learn.microsoft.com "Set Table Service Properties"):
+ * Storage Analytics logging, hour and minute metrics, and up to five CORS rules in the order they
+ * are evaluated. Immutable.
  */
 public record ServiceProperties(
     AnalyticsLogging logging,

@@ -58,14 +58,20 @@ public final class ServicePropertiesCodec {
       if (format != FORMAT) {
         throw new IllegalStateException("unknown service-properties format " + format);
       }
-      AnalyticsLogging logging = new AnalyticsLogging(
-          in.readUTF(), in.readBoolean(), in.readBoolean(), in.readBoolean(), readRetention(in));
+      AnalyticsLogging logging =
+          new AnalyticsLogging(
+              in.readUTF(),
+              in.readBoolean(),
+              in.readBoolean(),
+              in.readBoolean(),
+              readRetention(in));
       AnalyticsMetrics hour = readMetrics(in);
       AnalyticsMetrics minute = readMetrics(in);
       int count = in.readUnsignedByte();
       List<CorsRule> rules = new ArrayList<>(count);
       for (int i = 0; i < count; i++) {
-        rules.add(new CorsRule(in.readUTF(), in.readUTF(), in.readUTF(), in.readUTF(), in.readInt()));
+        rules.add(
+            new CorsRule(in.readUTF(), in.readUTF(), in.readUTF(), in.readUTF(), in.readInt()));
       }
       return new ServiceProperties(logging, hour, minute, rules);
     } catch (IOException e) {

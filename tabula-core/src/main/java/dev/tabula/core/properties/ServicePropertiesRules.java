@@ -15,9 +15,9 @@ import java.util.Set;
  *
  * <p>The documents only say "400 (Bad Request)". A count or size over its limit is answered
  * InvalidXmlDocument, the code the service gives a document that breaks its schema (a captured
- * answer in tombuildsstuff/giovanni PR #60); a single value out of its range (a method, a number
- * of days, a negative age) is InvalidXmlNodeValue. Which of the two the service picks for each
- * case is unconfirmed.
+ * answer in tombuildsstuff/giovanni PR #60); a single value out of its range (a method, a number of
+ * days, a negative age) is InvalidXmlNodeValue. Which of the two the service picks for each case is
+ * unconfirmed.
  */
 final class ServicePropertiesRules {
   static final int MAX_RULES = 5;
@@ -68,9 +68,12 @@ final class ServicePropertiesRules {
       if (rule.maxAgeInSeconds() < 0) {
         throw TableErrorCode.INVALID_XML_NODE_VALUE.exception();
       }
-      characters += rule.allowedOrigins().length() + rule.allowedMethods().length()
-          + rule.allowedHeaders().length() + rule.exposedHeaders().length()
-          + Integer.toString(rule.maxAgeInSeconds()).length();
+      characters +=
+          rule.allowedOrigins().length()
+              + rule.allowedMethods().length()
+              + rule.allowedHeaders().length()
+              + rule.exposedHeaders().length()
+              + Integer.toString(rule.maxAgeInSeconds()).length();
     }
     if (characters > MAX_CORS_CHARACTERS) {
       throw TableErrorCode.INVALID_XML_DOCUMENT.exception();
@@ -78,7 +81,8 @@ final class ServicePropertiesRules {
   }
 
   private static void checkOrigins(List<String> origins) {
-    if (origins.isEmpty() || origins.size() > MAX_ORIGINS
+    if (origins.isEmpty()
+        || origins.size() > MAX_ORIGINS
         || origins.stream().anyMatch(o -> o.length() > MAX_ENTRY_LENGTH)) {
       throw TableErrorCode.INVALID_XML_DOCUMENT.exception();
     }

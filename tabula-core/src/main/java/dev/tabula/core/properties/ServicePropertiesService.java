@@ -10,9 +10,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Reads are served from a cache filled on first use per account, so CORS costs no engine call
  * per request. The cache is right only while this object is the sole writer of the setting, which
- * holds for one server over its engine; several servers sharing a distributed engine would see
- * each other's changes only after a restart (the service itself says a change of CORS rules may
- * take up to 30 seconds to apply everywhere).
+ * holds for one server over its engine; several servers sharing a distributed engine would see each
+ * other's changes only after a restart (the service itself says a change of CORS rules may take up
+ * to 30 seconds to apply everywhere).
  */
 public final class ServicePropertiesService {
   /** The name of the setting that holds the properties. */
@@ -29,9 +29,11 @@ public final class ServicePropertiesService {
   public ServiceProperties get(String account) {
     return cache.computeIfAbsent(
         account,
-        a -> settings.read(a, SETTING)
-            .map(ServicePropertiesCodec::decode)
-            .orElse(ServiceProperties.DEFAULTS));
+        a ->
+            settings
+                .read(a, SETTING)
+                .map(ServicePropertiesCodec::decode)
+                .orElse(ServiceProperties.DEFAULTS));
   }
 
   /**

@@ -15,26 +15,28 @@ import org.junit.jupiter.api.Test;
 
 class ServicePropertiesServiceTest {
   private final Map<String, byte[]> stored = new HashMap<>();
-  private final AccountSettings settings = new AccountSettings() {
-    @Override
-    public Optional<byte[]> read(String account, String name) {
-      return Optional.ofNullable(stored.get(account + "/" + name));
-    }
+  private final AccountSettings settings =
+      new AccountSettings() {
+        @Override
+        public Optional<byte[]> read(String account, String name) {
+          return Optional.ofNullable(stored.get(account + "/" + name));
+        }
 
-    @Override
-    public void write(String account, String name, byte[] value) {
-      stored.put(account + "/" + name, value.clone());
-    }
-  };
+        @Override
+        public void write(String account, String name, byte[] value) {
+          stored.put(account + "/" + name, value.clone());
+        }
+      };
   private final ServicePropertiesService service = new ServicePropertiesService(settings);
 
   private static final CorsRule RULE =
       new CorsRule("http://a.example,http://b.example", "GET,PUT", "x-ms-meta-*", "", 60);
-  private static final ServiceProperties FULL = new ServiceProperties(
-      new AnalyticsLogging("1.0", true, false, true, new RetentionPolicy(true, 7)),
-      new AnalyticsMetrics("1.0", true, false, new RetentionPolicy(true, 365)),
-      new AnalyticsMetrics("2.0", false, null, RetentionPolicy.DISABLED),
-      List.of(RULE, new CorsRule("*", "DELETE", "", "x-ms-*", 0)));
+  private static final ServiceProperties FULL =
+      new ServiceProperties(
+          new AnalyticsLogging("1.0", true, false, true, new RetentionPolicy(true, 7)),
+          new AnalyticsMetrics("1.0", true, false, new RetentionPolicy(true, 365)),
+          new AnalyticsMetrics("2.0", false, null, RetentionPolicy.DISABLED),
+          List.of(RULE, new CorsRule("*", "DELETE", "", "x-ms-*", 0)));
 
   private static ServicePropertiesUpdate all(ServiceProperties p) {
     return new ServicePropertiesUpdate(p.logging(), p.hourMetrics(), p.minuteMetrics(), p.cors());
@@ -45,8 +47,10 @@ class ServicePropertiesServiceTest {
   }
 
   private static void assertRefused(TableErrorCode code, Runnable call) {
-    assertThatThrownBy(call::run).isInstanceOf(TableException.class)
-        .extracting(e -> ((TableException) e).code()).isEqualTo(code);
+    assertThatThrownBy(call::run)
+        .isInstanceOf(TableException.class)
+        .extracting(e -> ((TableException) e).code())
+        .isEqualTo(code);
   }
 
   @Test
@@ -70,8 +74,10 @@ class ServicePropertiesServiceTest {
 
     service.set("a", cors(List.of()));
 
-    assertThat(service.get("a")).isEqualTo(
-        new ServiceProperties(FULL.logging(), FULL.hourMetrics(), FULL.minuteMetrics(), List.of()));
+    assertThat(service.get("a"))
+        .isEqualTo(
+            new ServiceProperties(
+                FULL.logging(), FULL.hourMetrics(), FULL.minuteMetrics(), List.of()));
   }
 
   @Test
@@ -84,22 +90,40 @@ class ServicePropertiesServiceTest {
   void set_refusesWhatBreaksALimit_andKeepsThePreviousValue() {
     service.set("a", all(FULL));
 
-    assertRefused(TableErrorCode.INVALID_XML_DOCUMENT, () -> service.set("a", cors(Collections.nCopies(6, RULE))));
-    assertRefused(TableErrorCode.INVALID_XML_NODE_VALUE,
+    assertRefused(
+        TableErrorCode.INVALID_XML_DOCUMENT,
+        () -> service.set("a", cors(Collections.nCopies(6, RULE))));
+    assertRefused(
+        TableErrorCode.INVALID_XML_NODE_VALUE,
         () -> service.set("a", cors(List.of(new CorsRule("*", "GET,CONNECT", "", "", 1)))));
-    assertRefused(TableErrorCode.INVALID_XML_DOCUMENT,
+    assertRefused(
+        TableErrorCode.INVALID_XML_DOCUMENT,
         () -> service.set("a", cors(List.of(new CorsRule("*", "GET", "a*,b*,c*", "", 1)))));
-    assertRefused(TableErrorCode.INVALID_XML_DOCUMENT,
+    assertRefused(
+        TableErrorCode.INVALID_XML_DOCUMENT,
         () -> service.set("a", cors(List.of(new CorsRule("x".repeat(257), "GET", "", "", 1)))));
-    assertRefused(TableErrorCode.INVALID_XML_NODE_VALUE, () -> service.set("a",
-        new ServicePropertiesUpdate(null, new AnalyticsMetrics("1.0", true, true,
-            new RetentionPolicy(true, 366)), null, null)));
-    assertRefused(TableErrorCode.INVALID_XML_DOCUMENT, () -> service.set("a", cors(List.of(
-        new CorsRule("*", "GET", "h".repeat(250), "e".repeat(250), 1),
-        new CorsRule("*", "GET", "h".repeat(250), "e".repeat(250), 1),
-        new CorsRule("*", "GET", "h".repeat(250), "e".repeat(250), 1),
-        new CorsRule("*", "GET", "h".repeat(250), "e".repeat(250), 1),
-        new CorsRule("*", "GET", "h".repeat(250), "e".repeat(250), 1)))));
+    assertRefused(
+        TableErrorCode.INVALID_XML_NODE_VALUE,
+        () ->
+            service.set(
+                "a",
+                new ServicePropertiesUpdate(
+                    null,
+                    new AnalyticsMetrics("1.0", true, true, new RetentionPolicy(true, 366)),
+                    null,
+                    null)));
+    assertRefused(
+        TableErrorCode.INVALID_XML_DOCUMENT,
+        () ->
+            service.set(
+                "a",
+                cors(
+                    List.of(
+                        new CorsRule("*", "GET", "h".repeat(250), "e".repeat(250), 1),
+                        new CorsRule("*", "GET", "h".repeat(250), "e".repeat(250), 1),
+                        new CorsRule("*", "GET", "h".repeat(250), "e".repeat(250), 1),
+                        new CorsRule("*", "GET", "h".repeat(250), "e".repeat(250), 1),
+                        new CorsRule("*", "GET", "h".repeat(250), "e".repeat(250), 1)))));
 
     assertThat(service.get("a")).isEqualTo(FULL);
   }

@@ -10,8 +10,8 @@ import java.util.Optional;
 
 /**
  * Account settings in {@code account_settings}: each value is one cell, so a write replaces it
- * atomically and a read sees the old or the new value. Last write wins between servers, as for
- * the service's Set Table Service Properties. Cluster failures are answered as {@link
+ * atomically and a read sees the old or the new value. Last write wins between servers, as for the
+ * service's Set Table Service Properties. Cluster failures are answered as {@link
  * CassandraFailures} says. Thread-safe.
  */
 final class CassandraAccountSettings implements AccountSettings {
@@ -32,8 +32,9 @@ final class CassandraAccountSettings implements AccountSettings {
   @Override
   public Optional<byte[]> read(String account, String name) {
     lifecycle.ensureOpen();
-    Row row = CassandraFailures.guard(
-        () -> session.execute(read.bind(account, name).setIdempotent(true)).one());
+    Row row =
+        CassandraFailures.guard(
+            () -> session.execute(read.bind(account, name).setIdempotent(true)).one());
     return row == null ? Optional.empty() : Optional.of(CassandraRows.bytes(row.getByteBuffer(0)));
   }
 

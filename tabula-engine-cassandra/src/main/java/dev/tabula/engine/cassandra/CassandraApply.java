@@ -6,7 +6,6 @@ import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.BatchType;
-import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.tabula.engine.ApplyResult;
@@ -47,13 +46,12 @@ import org.slf4j.LoggerFactory;
  * </ol>
  *
  * <p>When the batch fails so that it may or may not have been applied (a timeout, see {@link
- * CassandraFailures#outcomeUnknown}), the touched rows are read again at SERIAL, which finishes
- * any Paxos round it finds in progress on the partition. If every one holds exactly what this
- * commit wrote, the commit applied and is reported as such; otherwise the failure is answered
- * (500 OperationTimedOut for a timeout), because the outcome is unknown to us too. A failure
- * before the batch is sent (the reads, the directory, the commit clock) wrote nothing of the
- * caller's: 503 ServerBusy. It is never
- * retried blindly (see {@code persistOrResolve}).
+ * CassandraFailures#outcomeUnknown}), the touched rows are read again at SERIAL, which finishes any
+ * Paxos round it finds in progress on the partition. If every one holds exactly what this commit
+ * wrote, the commit applied and is reported as such; otherwise the failure is answered (500
+ * OperationTimedOut for a timeout), because the outcome is unknown to us too. A failure before the
+ * batch is sent (the reads, the directory, the commit clock) wrote nothing of the caller's: 503
+ * ServerBusy. It is never retried blindly (see {@code persistOrResolve}).
  *
  * <p>Every write to entity rows goes through this path, so compare-and-set on ETags is
  * linearizable: plain writes are never mixed with lightweight transactions on the same rows.
@@ -76,8 +74,12 @@ final class CassandraApply {
   private final PreparedStatement updateIfUnchanged;
   private final PreparedStatement deleteIfUnchanged;
 
-  CassandraApply(CqlSession session, String keyspace, ConsistencyLevel serial,
-      CassandraCommitClock clock, CassandraPartitionDirectory directory) {
+  CassandraApply(
+      CqlSession session,
+      String keyspace,
+      ConsistencyLevel serial,
+      CassandraCommitClock clock,
+      CassandraPartitionDirectory directory) {
     this.session = session;
     this.serial = serial;
     this.clock = clock;
@@ -87,21 +89,25 @@ final class CassandraApply {
     String rows = " FROM " + table + " WHERE table_id = ? AND pk = ? AND rk IN ?";
     this.readRows = session.prepare("SELECT rk, value" + rows);
     this.readVersions = session.prepare("SELECT rk, ts, value" + rows);
-    this.insertIfAbsent = session.prepare("INSERT INTO " + table
-        + " (table_id, pk, rk, ts, value) VALUES (?, ?, ?, ?, ?) IF NOT EXISTS");
+    this.insertIfAbsent =
+        session.prepare(
+            "INSERT INTO "
+                + table
+                + " (table_id, pk, rk, ts, value) VALUES (?, ?, ?, ?, ?) IF NOT EXISTS");
     this.updateIfUnchanged =
         session.prepare("UPDATE " + table + " SET ts = ?, value = ?" + row + " IF ts = ?");
     this.deleteIfUnchanged = session.prepare("DELETE FROM " + table + row + " IF ts = ?");
   }
 
   ApplyResult apply(long tableId, String partitionKey, List<Write> writes) {
-    List<String> rowKeys = new ArrayList<>(new LinkedHashSet<>(writes.stream()
-        .map(Write::rowKey).toList()));
+    List<String> rowKeys =
+        new ArrayList<>(new LinkedHashSet<>(writes.stream().map(Write::rowKey).toList()));
     for (int round = 0; round < MAX_ROUNDS; round++) {
       Map<String, Entity> stored = read(tableId, partitionKey, rowKeys);
       Instant commitTime = clock.next(stored.values().stream().map(Entity::timestamp).toList());
-      PartitionBatch.Plan plan = PartitionBatch.plan(partitionKey, writes, commitTime,
-          rowKey -> Optional.ofNullable(stored.get(rowKey)));
+      PartitionBatch.Plan plan =
+          PartitionBatch.plan(
+              partitionKey, writes, commitTime, rowKey -> Optional.ofNullable(stored.get(rowKey)));
       if (plan instanceof PartitionBatch.Commit commit) {
         if (persist(tableId, partitionKey, commit, stored)) {
           return commit.result();
@@ -117,16 +123,20 @@ final class CassandraApply {
 
   private Map<String, Entity> read(long tableId, String partitionKey, List<String> rowKeys) {
     Map<String, Entity> stored = new LinkedHashMap<>();
-    for (Row row : session.execute(readRows.bind(tableId, partitionKey, rowKeys)
-        .setConsistencyLevel(serial).setIdempotent(true))) {
+    for (Row row :
+        session.execute(
+            readRows
+                .bind(tableId, partitionKey, rowKeys)
+                .setConsistencyLevel(serial)
+                .setIdempotent(true))) {
       stored.put(row.getString(0), CassandraRows.entity(partitionKey, row));
     }
     return stored;
   }
 
   /** Writes the plan if every touched row is still as {@code stored} says; true if it was. */
-  private boolean persist(long tableId, String partitionKey, PartitionBatch.Commit commit,
-      Map<String, Entity> stored) {
+  private boolean persist(
+      long tableId, String partitionKey, PartitionBatch.Commit commit, Map<String, Entity> stored) {
     BatchStatementBuilder batch = BatchStatement.builder(BatchType.LOGGED);
     Map<String, Version> after = new LinkedHashMap<>();
     for (PartitionBatch.Change change : commit.changes()) {
@@ -134,18 +144,25 @@ final class CassandraApply {
       if (change.isDeletion()) {
         // A batch deletes only rows it found (the planner rejects deleting a missing entity).
         if (before != null) {
-          batch.addStatement(deleteIfUnchanged.bind(tableId, partitionKey, change.rowKey(),
-              ticks(before)));
+          batch.addStatement(
+              deleteIfUnchanged.bind(tableId, partitionKey, change.rowKey(), ticks(before)));
           after.put(change.rowKey(), null);
         }
         continue;
       }
       Version version = Version.of(change.entity());
       after.put(change.rowKey(), version);
-      batch.addStatement(before == null
-          ? insertIfAbsent.bind(tableId, partitionKey, change.rowKey(), version.ts, version.value)
-          : updateIfUnchanged.bind(version.ts, version.value, tableId, partitionKey,
-              change.rowKey(), ticks(before)));
+      batch.addStatement(
+          before == null
+              ? insertIfAbsent.bind(
+                  tableId, partitionKey, change.rowKey(), version.ts, version.value)
+              : updateIfUnchanged.bind(
+                  version.ts,
+                  version.value,
+                  tableId,
+                  partitionKey,
+                  change.rowKey(),
+                  ticks(before)));
     }
     if (batch.getStatementsCount() == 0) {
       return true;
@@ -157,8 +174,8 @@ final class CassandraApply {
   }
 
   /**
-   * Executes the conditional batch; when it fails with an unknown outcome, finds out whether it
-   * was applied after all.
+   * Executes the conditional batch; when it fails with an unknown outcome, finds out whether it was
+   * applied after all.
    *
    * <p>Never retried blindly. A Paxos proposal that only a minority of replicas accepted before the
    * timeout is not lost: a later round that reaches one of those replicas completes it. So a retry
@@ -166,12 +183,12 @@ final class CassandraApply {
    * against the row this very request created and answer 409 EntityAlreadyExists for it.
    *
    * <p>The SERIAL read below runs a Paxos round of its own, which completes any proposal it finds
-   * accepted but not committed. If the rows hold this commit's values (its commit time is unique
-   * to it), the batch was applied. If they do not, the outcome stays unknown: a proposal the read
-   * did not reach may still be completed later, so the failure is answered as it is.
+   * accepted but not committed. If the rows hold this commit's values (its commit time is unique to
+   * it), the batch was applied. If they do not, the outcome stays unknown: a proposal the read did
+   * not reach may still be completed later, so the failure is answered as it is.
    */
-  private boolean persistOrResolve(long tableId, String partitionKey, BatchStatement batch,
-      Map<String, Version> after) {
+  private boolean persistOrResolve(
+      long tableId, String partitionKey, BatchStatement batch, Map<String, Version> after) {
     try {
       return session.execute(batch).wasApplied();
     } catch (DriverException failure) {
@@ -182,8 +199,11 @@ final class CassandraApply {
         LOG.debug("a conditional batch failed with {} but had been applied", failure.toString());
         return true;
       }
-      LOG.debug("a conditional batch failed with {} and was not found applied (re-read failures:"
-          + " {})", failure.toString(), Arrays.toString(failure.getSuppressed()));
+      LOG.debug(
+          "a conditional batch failed with {} and was not found applied (re-read failures:"
+              + " {})",
+          failure.toString(),
+          Arrays.toString(failure.getSuppressed()));
       throw CassandraFailures.afterWrite(failure); // OperationTimedOut for a timeout
     }
   }
@@ -192,13 +212,16 @@ final class CassandraApply {
    * Whether every row holds exactly {@code after} (same ts and value; absent for a deletion), read
    * at SERIAL. A failure to read counts as "not known", recorded on {@code failure}.
    */
-  private boolean holdsExactly(long tableId, String partitionKey, Map<String, Version> after,
-      DriverException failure) {
+  private boolean holdsExactly(
+      long tableId, String partitionKey, Map<String, Version> after, DriverException failure) {
     Map<String, Version> found = new LinkedHashMap<>();
     try {
-      for (Row row : session.execute(readVersions
-          .bind(tableId, partitionKey, new ArrayList<>(after.keySet()))
-          .setConsistencyLevel(serial).setIdempotent(true))) {
+      for (Row row :
+          session.execute(
+              readVersions
+                  .bind(tableId, partitionKey, new ArrayList<>(after.keySet()))
+                  .setConsistencyLevel(serial)
+                  .setIdempotent(true))) {
         found.put(row.getString(0), new Version(row.getLong(1), row.getByteBuffer(2)));
       }
     } catch (DriverException again) {
@@ -220,7 +243,8 @@ final class CassandraApply {
   /** A row's stored version: its commit time in ticks and its encoded value. */
   private record Version(long ts, ByteBuffer value) {
     static Version of(Entity entity) {
-      return new Version(EdmDateTimes.toTicks(entity.timestamp()),
+      return new Version(
+          EdmDateTimes.toTicks(entity.timestamp()),
           ByteBuffer.wrap(EntityValueCodec.encode(entity.timestamp(), entity.properties())));
     }
   }

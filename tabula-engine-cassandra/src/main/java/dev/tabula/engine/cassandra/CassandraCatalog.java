@@ -17,9 +17,9 @@ import java.util.OptionalLong;
 /**
  * The catalog in the {@code tables} table: one Cassandra partition per account, clustered by the
  * lower-cased name, so listing is one ordered read. Every change is a lightweight transaction on
- * the table's row, so two servers creating the same name get one table, and an access-policy
- * update never lands on a table deleted and created again meanwhile ({@code IF id = ?}). Ids come
- * from a compare-and-set counter and are never reused.
+ * the table's row, so two servers creating the same name get one table, and an access-policy update
+ * never lands on a table deleted and created again meanwhile ({@code IF id = ?}). Ids come from a
+ * compare-and-set counter and are never reused.
  *
  * <p>Deleting a table removes its row at once, so the name is free again, and hands the id to
  * {@link CassandraReclaimer}, which removes the entities in the background. Cluster failures are
@@ -41,8 +41,13 @@ final class CassandraCatalog implements Catalog {
   private final PreparedStatement policies;
   private final PreparedStatement setPolicies;
 
-  CassandraCatalog(CqlSession session, String keyspace, ConsistencyLevel serial,
-      CassandraLifecycle lifecycle, CassandraSequences sequences, CassandraReclaimer reclaimer) {
+  CassandraCatalog(
+      CqlSession session,
+      String keyspace,
+      ConsistencyLevel serial,
+      CassandraLifecycle lifecycle,
+      CassandraSequences sequences,
+      CassandraReclaimer reclaimer) {
     this.session = session;
     this.serial = serial;
     this.lifecycle = lifecycle;
@@ -51,11 +56,15 @@ final class CassandraCatalog implements Catalog {
     String table = keyspace + ".tables";
     String row = " WHERE account = ? AND canonical = ?";
     this.find = session.prepare("SELECT name, id FROM " + table + row);
-    this.insert = session.prepare("INSERT INTO " + table
-        + " (account, canonical, name, id) VALUES (?, ?, ?, ?) IF NOT EXISTS");
+    this.insert =
+        session.prepare(
+            "INSERT INTO "
+                + table
+                + " (account, canonical, name, id) VALUES (?, ?, ?, ?) IF NOT EXISTS");
     this.delete = session.prepare("DELETE FROM " + table + row + " IF id = ?");
-    this.list = session.prepare(
-        "SELECT name, id FROM " + table + " WHERE account = ? AND canonical >= ? LIMIT ?");
+    this.list =
+        session.prepare(
+            "SELECT name, id FROM " + table + " WHERE account = ? AND canonical >= ? LIMIT ?");
     this.policies = session.prepare("SELECT id, policies FROM " + table + row);
     this.setPolicies =
         session.prepare("UPDATE " + table + " SET policies = ?" + row + " IF id = ?");
@@ -83,20 +92,25 @@ final class CassandraCatalog implements Catalog {
   public List<TableInfo> listTables(String account, String fromCanonicalName, int limit) {
     lifecycle.ensureOpen();
     String from = fromCanonicalName == null ? "" : fromCanonicalName;
-    return CassandraFailures.guard(() -> {
-      List<TableInfo> tables = new ArrayList<>();
-      for (Row row : session.execute(list.bind(account, from, limit).setIdempotent(true))) {
-        tables.add(new TableInfo(account, row.getString(0), row.getLong(1)));
-      }
-      return tables;
-    });
+    return CassandraFailures.guard(
+        () -> {
+          List<TableInfo> tables = new ArrayList<>();
+          for (Row row : session.execute(list.bind(account, from, limit).setIdempotent(true))) {
+            tables.add(new TableInfo(account, row.getString(0), row.getLong(1)));
+          }
+          return tables;
+        });
   }
 
   @Override
   public Optional<List<AccessPolicy>> accessPolicies(String account, String name) {
     lifecycle.ensureOpen();
-    Row row = CassandraFailures.guard(() -> session.execute(
-        policies.bind(account, TableNames.canonical(name)).setIdempotent(true)).one());
+    Row row =
+        CassandraFailures.guard(
+            () ->
+                session
+                    .execute(policies.bind(account, TableNames.canonical(name)).setIdempotent(true))
+                    .one());
     return row == null
         ? Optional.empty()
         : Optional.of(CassandraPolicyCodec.decode(row.getByteBuffer(1)));
@@ -106,25 +120,27 @@ final class CassandraCatalog implements Catalog {
   public boolean setAccessPolicies(String account, String name, List<AccessPolicy> policies) {
     lifecycle.ensureOpen();
     String canonical = TableNames.canonical(name);
-    return CassandraFailures.guard(() -> {
-      while (true) {
-        Optional<TableInfo> table = find(account, canonical, serial);
-        if (table.isEmpty()) {
-          return false;
-        }
-        if (setPolicies(account, canonical, table.get().id(), policies)) {
-          return true;
-        }
-      }
-    });
+    return CassandraFailures.guard(
+        () -> {
+          while (true) {
+            Optional<TableInfo> table = find(account, canonical, serial);
+            if (table.isEmpty()) {
+              return false;
+            }
+            if (setPolicies(account, canonical, table.get().id(), policies)) {
+              return true;
+            }
+          }
+        });
   }
 
   /** The conditional update of a table's policies; its outcome may be unknown on a timeout. */
-  private boolean setPolicies(String account, String canonical, long id,
-      List<AccessPolicy> policies) {
+  private boolean setPolicies(
+      String account, String canonical, long id, List<AccessPolicy> policies) {
     try {
-      return session.execute(setPolicies.bind(CassandraPolicyCodec.encode(policies), account,
-          canonical, id)).wasApplied();
+      return session
+          .execute(setPolicies.bind(CassandraPolicyCodec.encode(policies), account, canonical, id))
+          .wasApplied();
     } catch (DriverException failure) {
       throw CassandraFailures.afterWrite(failure);
     }
@@ -164,8 +180,10 @@ final class CassandraCatalog implements Catalog {
         // Ids are never reused: once this id is no longer under the name, the table this call
         // found is gone, by this call or a racing delete; either way it is deleted as asked, and
         // reclaiming its data twice is harmless.
-        OptionalLong now = CassandraFailures.outcomeUnknown(failure)
-            ? idAfter(account, canonical, failure) : OptionalLong.of(id);
+        OptionalLong now =
+            CassandraFailures.outcomeUnknown(failure)
+                ? idAfter(account, canonical, failure)
+                : OptionalLong.of(id);
         if (now.isEmpty() || now.getAsLong() == id) {
           throw CassandraFailures.afterWrite(failure);
         }
@@ -193,8 +211,10 @@ final class CassandraCatalog implements Catalog {
   }
 
   private Optional<TableInfo> find(String account, String canonical, ConsistencyLevel level) {
-    Row row = session.execute(
-        find.bind(account, canonical).setConsistencyLevel(level).setIdempotent(true)).one();
+    Row row =
+        session
+            .execute(find.bind(account, canonical).setConsistencyLevel(level).setIdempotent(true))
+            .one();
     return row == null
         ? Optional.empty()
         : Optional.of(new TableInfo(account, row.getString(0), row.getLong(1)));

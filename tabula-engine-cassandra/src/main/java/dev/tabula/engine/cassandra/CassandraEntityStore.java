@@ -29,15 +29,24 @@ final class CassandraEntityStore implements EntityStore {
   private final CassandraApply apply;
   private final PreparedStatement read;
 
-  CassandraEntityStore(CqlSession session, String keyspace, CassandraLifecycle lifecycle,
-      CassandraReclaimer reclaimer, CassandraScan scan, CassandraApply apply) {
+  CassandraEntityStore(
+      CqlSession session,
+      String keyspace,
+      CassandraLifecycle lifecycle,
+      CassandraReclaimer reclaimer,
+      CassandraScan scan,
+      CassandraApply apply) {
     this.session = session;
     this.lifecycle = lifecycle;
     this.reclaimer = reclaimer;
     this.scan = scan;
     this.apply = apply;
-    this.read = session.prepare("SELECT rk, value FROM " + keyspace + ".entities"
-        + " WHERE table_id = ? AND pk = ? AND rk = ?");
+    this.read =
+        session.prepare(
+            "SELECT rk, value FROM "
+                + keyspace
+                + ".entities"
+                + " WHERE table_id = ? AND pk = ? AND rk = ?");
   }
 
   @Override
@@ -46,8 +55,13 @@ final class CassandraEntityStore implements EntityStore {
     if (reclaimer.isDropped(tableId)) {
       return Optional.empty();
     }
-    Row row = CassandraFailures.guard(() -> session.execute(
-        read.bind(tableId, key.partitionKey(), key.rowKey()).setIdempotent(true)).one());
+    Row row =
+        CassandraFailures.guard(
+            () ->
+                session
+                    .execute(
+                        read.bind(tableId, key.partitionKey(), key.rowKey()).setIdempotent(true))
+                    .one());
     return row == null
         ? Optional.empty()
         : Optional.of(CassandraRows.entity(key.partitionKey(), row));

@@ -22,8 +22,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How the driver's failures become the service's errors: the one place that decides it. Every
- * entry point of the engine runs its work through {@link #guard}.
+ * How the driver's failures become the service's errors: the one place that decides it. Every entry
+ * point of the engine runs its work through {@link #guard}.
  *
  * <table>
  *   <caption>Driver exception (java-driver-core 4.19) to the service's error</caption>
@@ -66,7 +66,8 @@ final class CassandraFailures {
   private static final Logger LOG = LoggerFactory.getLogger(CassandraFailures.class);
   private static final long WARN_EVERY_NANOS = 10_000_000_000L;
   private static final AtomicLong SINCE_WARNING = new AtomicLong();
-  private static final AtomicLong LAST_WARNING = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
+  private static final AtomicLong LAST_WARNING =
+      new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
 
   private CassandraFailures() {}
 
@@ -81,10 +82,11 @@ final class CassandraFailures {
 
   /** As {@link #guard(Supplier)}, for work without a result. */
   static void guard(Runnable work) {
-    guard(() -> {
-      work.run();
-      return null;
-    });
+    guard(
+        () -> {
+          work.run();
+          return null;
+        });
   }
 
   /**
@@ -123,8 +125,8 @@ final class CassandraFailures {
   /**
    * The error for the failure of a write that carries the caller's change, once any attempt to
    * learn its outcome is over: 500 OperationTimedOut when it may have been applied ({@link
-   * #outcomeUnknown}, unless it is a bug or misconfiguration, answered 500 InternalError as it
-   * is), otherwise as {@link #translate}.
+   * #outcomeUnknown}, unless it is a bug or misconfiguration, answered 500 InternalError as it is),
+   * otherwise as {@link #translate}.
    */
   static RuntimeException afterWrite(DriverException failure) {
     if (codeOf(failure) == null || !outcomeUnknown(failure)) {
@@ -156,8 +158,12 @@ final class CassandraFailures {
     long last = LAST_WARNING.get();
     if (now - last >= WARN_EVERY_NANOS && LAST_WARNING.compareAndSet(last, now)) {
       SINCE_WARNING.addAndGet(-count);
-      LOG.warn("Cassandra request failed, answered {} ({} such answers since the last warning):"
-          + " {}: {}", code.code(), count, failure.getClass().getSimpleName(),
+      LOG.warn(
+          "Cassandra request failed, answered {} ({} such answers since the last warning):"
+              + " {}: {}",
+          code.code(),
+          count,
+          failure.getClass().getSimpleName(),
           failure.getMessage());
     }
   }

@@ -1,29 +1,30 @@
 package dev.tabula.engine.cassandra;
 
 /**
- * How many rows to ask Cassandra for in the next fetch of a page's scan, so that the rows one
- * fetch brings into the driver's memory stay near the page's remaining byte budget whatever the
- * entities' size. Cassandra pages by row count only (the native protocol has no byte-sized pages),
- * so without this a fetch of 1,000 rows of 1 MiB entities would hold about 1 GB for one query.
+ * How many rows to ask Cassandra for in the next fetch of a page's scan, so that the rows one fetch
+ * brings into the driver's memory stay near the page's remaining byte budget whatever the entities'
+ * size. Cassandra pages by row count only (the native protocol has no byte-sized pages), so without
+ * this a fetch of 1,000 rows of 1 MiB entities would hold about 1 GB for one query.
  *
  * <p>The rule: until a row of the page has been seen, a fetch asks for {@value #FIRST_FETCH} row
  * (see {@link CassandraFetches} for how that first row is used). Every later fetch prices each row
- * at the largest row seen so far in the page, and asks for as
- * many rows as the remaining budget holds, plus one: the page keeps entities until their bytes
- * reach the budget, then needs one more row to learn where the next page starts. A row costs twice
- * its stored bytes (key and value), like the RocksDB engine's measure: close to the service's
- * accounting of 2 bytes per string character. Pricing at the largest row, not the average, means
- * a fetch overshoots the budget only by rows larger than every row the page has seen. Not
- * thread-safe: one per page.
+ * at the largest row seen so far in the page, and asks for as many rows as the remaining budget
+ * holds, plus one: the page keeps entities until their bytes reach the budget, then needs one more
+ * row to learn where the next page starts. A row costs twice its stored bytes (key and value), like
+ * the RocksDB engine's measure: close to the service's accounting of 2 bytes per string character.
+ * Pricing at the largest row, not the average, means a fetch overshoots the budget only by rows
+ * larger than every row the page has seen. Not thread-safe: one per page.
  */
 final class CassandraFetchSizer {
   /** Rows in a fetch made before any row's size is known: one, at most about 1 MiB. */
   static final int FIRST_FETCH = 1;
+
   /**
    * The most rows per fetch, whatever their size: as many as a page may hold (1,000) and the row
    * after them, which tells where the next page starts.
    */
   static final int MAX_ROWS = 1001;
+
   /** The most bytes (twice the stored bytes) one fetch is sized for, also for unbounded pages. */
   static final long MAX_BYTES = 2L * 1024 * 1024;
 

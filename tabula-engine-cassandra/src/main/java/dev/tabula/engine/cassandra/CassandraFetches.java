@@ -13,18 +13,18 @@ import java.util.function.LongConsumer;
 /**
  * The rows of one query (a partition read of {@code rk, value}), fetched in round trips whose row
  * count is chosen just before each one ({@code fetchSize}, from a {@link CassandraFetchSizer}),
- * continuing with the driver's paging state. The driver's own iteration would fetch every page
- * with the statement's one page size; here each fetch is sized from the rows that came before and
- * the page's remaining budget. Rows are handed out only from the fetch in hand, so at most one
- * fetch is held at a time.
+ * continuing with the driver's paging state. The driver's own iteration would fetch every page with
+ * the statement's one page size; here each fetch is sized from the rows that came before and the
+ * page's remaining budget. Rows are handed out only from the fetch in hand, so at most one fetch is
+ * held at a time.
  *
  * <p>A single fetch sees a conditional batch on the partition whole or not at all; two fetches may
  * see it half applied. So when nothing is known yet of the rows' size, the first round trip asks
  * for one row only, to learn it, and, if the partition holds more, the partition is read again from
  * its start with a fetch sized from that row: a partition whose rows fit one sized fetch (any
  * partition of small entities up to 1,000 rows) is still read in one fetch, as when every fetch was
- * 1,000 rows. One probe per page at most: the size learnt prices the page's later partitions.
- * Not thread-safe.
+ * 1,000 rows. One probe per page at most: the size learnt prices the page's later partitions. Not
+ * thread-safe.
  */
 final class CassandraFetches implements Iterator<Row> {
   private final CqlSession session;
@@ -39,8 +39,12 @@ final class CassandraFetches implements Iterator<Row> {
    * @param fetchSize the row count of the next fetch, asked just before it is made
    * @param fetchedBytes told the size of each response as it came from Cassandra, for tests
    */
-  CassandraFetches(CqlSession session, BoundStatement statement, CassandraFetchSizer sizer,
-      IntSupplier fetchSize, LongConsumer fetchedBytes) {
+  CassandraFetches(
+      CqlSession session,
+      BoundStatement statement,
+      CassandraFetchSizer sizer,
+      IntSupplier fetchSize,
+      LongConsumer fetchedBytes) {
     this.session = session;
     this.statement = statement;
     this.sizer = sizer;

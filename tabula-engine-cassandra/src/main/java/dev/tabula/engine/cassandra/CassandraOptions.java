@@ -34,7 +34,8 @@ public record CassandraOptions(
     Duration requestTimeout) {
 
   /** The replication of a keyspace Tabula creates unless told otherwise: one replica. */
-  public static final String DEFAULT_REPLICATION = "{'class':'SimpleStrategy','replication_factor':1}";
+  public static final String DEFAULT_REPLICATION =
+      "{'class':'SimpleStrategy','replication_factor':1}";
 
   public CassandraOptions {
     contactPoints = List.copyOf(contactPoints);
@@ -56,8 +57,17 @@ public record CassandraOptions(
 
   /** Defaults for one node: keyspace {@code tabula}, QUORUM and SERIAL, 10 s requests. */
   public static CassandraOptions of(List<InetSocketAddress> contactPoints, String datacenter) {
-    return new CassandraOptions(contactPoints, datacenter, "tabula", DEFAULT_REPLICATION, "QUORUM",
-        "SERIAL", null, null, false, Duration.ofSeconds(10));
+    return new CassandraOptions(
+        contactPoints,
+        datacenter,
+        "tabula",
+        DEFAULT_REPLICATION,
+        "QUORUM",
+        "SERIAL",
+        null,
+        null,
+        false,
+        Duration.ofSeconds(10));
   }
 
   /** Parses {@code host:port[,host:port...]}; a missing port means 9042. */
@@ -74,40 +84,97 @@ public record CassandraOptions(
     if (colon < 0) {
       return new InetSocketAddress(hostPort, 9042);
     }
-    return new InetSocketAddress(hostPort.substring(0, colon),
-        Integer.parseInt(hostPort.substring(colon + 1)));
+    return new InetSocketAddress(
+        hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
   }
 
   public CassandraOptions withKeyspace(String name) {
-    return new CassandraOptions(contactPoints, localDatacenter, name, replication, consistency,
-        serialConsistency, username, password, tls, requestTimeout);
+    return new CassandraOptions(
+        contactPoints,
+        localDatacenter,
+        name,
+        replication,
+        consistency,
+        serialConsistency,
+        username,
+        password,
+        tls,
+        requestTimeout);
   }
 
   public CassandraOptions withReplication(String map) {
-    return new CassandraOptions(contactPoints, localDatacenter, keyspace, map, consistency,
-        serialConsistency, username, password, tls, requestTimeout);
+    return new CassandraOptions(
+        contactPoints,
+        localDatacenter,
+        keyspace,
+        map,
+        consistency,
+        serialConsistency,
+        username,
+        password,
+        tls,
+        requestTimeout);
   }
 
   public CassandraOptions withConsistency(String plain, String serial) {
-    return new CassandraOptions(contactPoints, localDatacenter, keyspace, replication, plain,
-        serial, username, password, tls, requestTimeout);
+    return new CassandraOptions(
+        contactPoints,
+        localDatacenter,
+        keyspace,
+        replication,
+        plain,
+        serial,
+        username,
+        password,
+        tls,
+        requestTimeout);
   }
 
   public CassandraOptions withCredentials(String user, String secret) {
-    return new CassandraOptions(contactPoints, localDatacenter, keyspace, replication, consistency,
-        serialConsistency, user, secret, tls, requestTimeout);
+    return new CassandraOptions(
+        contactPoints,
+        localDatacenter,
+        keyspace,
+        replication,
+        consistency,
+        serialConsistency,
+        user,
+        secret,
+        tls,
+        requestTimeout);
   }
 
   public CassandraOptions withTls(boolean enabled) {
-    return new CassandraOptions(contactPoints, localDatacenter, keyspace, replication, consistency,
-        serialConsistency, username, password, enabled, requestTimeout);
+    return new CassandraOptions(
+        contactPoints,
+        localDatacenter,
+        keyspace,
+        replication,
+        consistency,
+        serialConsistency,
+        username,
+        password,
+        enabled,
+        requestTimeout);
   }
 
   @Override
   public String toString() {
     // Never print the password.
-    return "CassandraOptions[contactPoints=" + contactPoints + ", localDatacenter="
-        + localDatacenter + ", keyspace=" + keyspace + ", consistency=" + consistency + "/"
-        + serialConsistency + ", user=" + username + ", tls=" + tls + "]";
+    return "CassandraOptions[contactPoints="
+        + contactPoints
+        + ", localDatacenter="
+        + localDatacenter
+        + ", keyspace="
+        + keyspace
+        + ", consistency="
+        + consistency
+        + "/"
+        + serialConsistency
+        + ", user="
+        + username
+        + ", tls="
+        + tls
+        + "]";
   }
 }

@@ -64,10 +64,12 @@ final class CassandraPartitionDirectory {
    * lazily page by page.
    */
   Iterator<String> partitions(long tableId, String from, boolean inclusive, int pageSize) {
-    BoundStatement statement = from == null
-        ? all.bind(tableId)
-        : (inclusive ? fromInclusive : fromExclusive).bind(tableId, from);
-    Iterator<Row> rows = session.execute(statement.setPageSize(pageSize).setIdempotent(true)).iterator();
+    BoundStatement statement =
+        from == null
+            ? all.bind(tableId)
+            : (inclusive ? fromInclusive : fromExclusive).bind(tableId, from);
+    Iterator<Row> rows =
+        session.execute(statement.setPageSize(pageSize).setIdempotent(true)).iterator();
     return new Iterator<>() {
       @Override
       public boolean hasNext() {

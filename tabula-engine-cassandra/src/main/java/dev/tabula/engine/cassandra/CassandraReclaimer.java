@@ -40,21 +40,25 @@ final class CassandraReclaimer implements AutoCloseable {
   CassandraReclaimer(CqlSession session, String keyspace, CassandraPartitionDirectory directory) {
     this.session = session;
     this.directory = directory;
-    this.worker = Executors.newSingleThreadExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "tabula-cassandra-reclaim");
-      thread.setDaemon(true);
-      return thread;
-    });
-    this.pending = session.prepare(
-        "SELECT table_id FROM " + keyspace + ".reclaim WHERE shard = " + SHARD);
-    this.record = session.prepare(
-        "INSERT INTO " + keyspace + ".reclaim (shard, table_id) VALUES (" + SHARD + ", ?)");
-    this.deletePartition = session.prepare(
-        "DELETE FROM " + keyspace + ".entities WHERE table_id = ? AND pk = ?");
+    this.worker =
+        Executors.newSingleThreadExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "tabula-cassandra-reclaim");
+              thread.setDaemon(true);
+              return thread;
+            });
+    this.pending =
+        session.prepare("SELECT table_id FROM " + keyspace + ".reclaim WHERE shard = " + SHARD);
+    this.record =
+        session.prepare(
+            "INSERT INTO " + keyspace + ".reclaim (shard, table_id) VALUES (" + SHARD + ", ?)");
+    this.deletePartition =
+        session.prepare("DELETE FROM " + keyspace + ".entities WHERE table_id = ? AND pk = ?");
     this.deleteDirectory =
         session.prepare("DELETE FROM " + keyspace + ".partitions WHERE table_id = ?");
-    this.done = session.prepare(
-        "DELETE FROM " + keyspace + ".reclaim WHERE shard = " + SHARD + " AND table_id = ?");
+    this.done =
+        session.prepare(
+            "DELETE FROM " + keyspace + ".reclaim WHERE shard = " + SHARD + " AND table_id = ?");
   }
 
   /** Picks up the work earlier servers left pending. */
@@ -76,8 +80,11 @@ final class CassandraReclaimer implements AutoCloseable {
       // failed, let alone as 503 "nothing written". Only the note that lets a restarted server
       // finish the job is missing: the data is still removed now, and if that fails too, its rows
       // stay as unreachable garbage (ids are never reused), as this says.
-      LOG.warn("could not record table {} for reclaiming ({}); its data is removed now, or never"
-          + " if this server stops first", tableId, e.toString());
+      LOG.warn(
+          "could not record table {} for reclaiming ({}); its data is removed now, or never"
+              + " if this server stops first",
+          tableId,
+          e.toString());
     }
     worker.execute(() -> reclaimQuietly(tableId));
   }

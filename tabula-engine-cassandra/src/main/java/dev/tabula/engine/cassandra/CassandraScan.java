@@ -26,8 +26,8 @@ import java.util.function.LongConsumer;
  * <p>Each partition read is one Cassandra query, and a single-partition read sees a conditional
  * batch whole or not at all; a partition larger than one fetch is read in several fetches, between
  * which a batch may land. Fetches are sized in bytes as well as rows ({@link CassandraFetchSizer}),
- * so a page of large entities never brings more than about its byte bound into the driver's
- * memory at once. Thread-safe.
+ * so a page of large entities never brings more than about its byte bound into the driver's memory
+ * at once. Thread-safe.
  */
 final class CassandraScan {
   private static final int DIRECTORY_FETCH = 100;
@@ -39,17 +39,20 @@ final class CassandraScan {
   private final LongConsumer fetchedBytes;
 
   CassandraScan(CqlSession session, String keyspace, CassandraPartitionDirectory directory) {
-    this(session, keyspace, directory, bytes -> { });
+    this(session, keyspace, directory, bytes -> {});
   }
 
   /** As above; {@code fetchedBytes} is told the size of every response of a partition read. */
-  CassandraScan(CqlSession session, String keyspace, CassandraPartitionDirectory directory,
+  CassandraScan(
+      CqlSession session,
+      String keyspace,
+      CassandraPartitionDirectory directory,
       LongConsumer fetchedBytes) {
     this.session = session;
     this.directory = directory;
     this.fetchedBytes = fetchedBytes;
-    String select = "SELECT rk, value FROM " + keyspace + ".entities"
-        + " WHERE table_id = ? AND pk = ?";
+    String select =
+        "SELECT rk, value FROM " + keyspace + ".entities" + " WHERE table_id = ? AND pk = ?";
     this.partition = session.prepare(select);
     this.partitionFrom = session.prepare(select + " AND rk >= ?");
   }
@@ -64,9 +67,13 @@ final class CassandraScan {
       if (range.isAfter(EntityKey.firstOf(partitionKey))) {
         break;
       }
-      Iterator<Row> rows = new CassandraFetches(session,
-          rows(tableId, partitionKey, range.lower()), sizer,
-          () -> sizer.nextFetch(collector.remainingBytes(), rowsWanted(request)), fetchedBytes);
+      Iterator<Row> rows =
+          new CassandraFetches(
+              session,
+              rows(tableId, partitionKey, range.lower()),
+              sizer,
+              () -> sizer.nextFetch(collector.remainingBytes(), rowsWanted(request)),
+              fetchedBytes);
       while (rows.hasNext()) {
         Row row = rows.next();
         Entity entity = CassandraRows.entity(partitionKey, row);
@@ -94,8 +101,8 @@ final class CassandraScan {
   }
 
   /**
-   * One row more than the page holds, to learn the resume key without another query. Not reduced
-   * by the entities kept so far: with a filter that rejects most rows, fetches stay large.
+   * One row more than the page holds, to learn the resume key without another query. Not reduced by
+   * the entities kept so far: with a filter that rejects most rows, fetches stay large.
    */
   private static int rowsWanted(ScanRequest request) {
     return (int) Math.min(Integer.MAX_VALUE, request.limit() + 1L);

@@ -19,7 +19,8 @@ import java.util.List;
  *       table, which Cassandra keeps sorted as clustering keys.
  *   <li>{@code tables}: the catalog by account and lower-cased name, with the table's id and its
  *       stored access policies.
- *   <li>{@code sequences}: counters advanced by compare-and-set (table ids, the commit clock floor).
+ *   <li>{@code sequences}: counters advanced by compare-and-set (table ids, the commit clock
+ *       floor).
  *   <li>{@code account_settings}: opaque values per account and name.
  *   <li>{@code reclaim}: ids of deleted tables whose data still has to be removed.
  * </ul>
@@ -31,18 +32,20 @@ import java.util.List;
 final class CassandraSchema {
   static final int VERSION = 1;
 
-  private static final List<List<String>> MIGRATIONS = List.of(List.of(
-      "CREATE TABLE IF NOT EXISTS %s.entities (table_id bigint, pk text, rk text, ts bigint,"
-          + " value blob, PRIMARY KEY ((table_id, pk), rk))",
-      "CREATE TABLE IF NOT EXISTS %s.partitions (table_id bigint, pk text,"
-          + " PRIMARY KEY ((table_id), pk))",
-      "CREATE TABLE IF NOT EXISTS %s.tables (account text, canonical text, name text, id bigint,"
-          + " policies blob, PRIMARY KEY ((account), canonical))",
-      "CREATE TABLE IF NOT EXISTS %s.sequences (name text PRIMARY KEY, value bigint)",
-      "CREATE TABLE IF NOT EXISTS %s.account_settings (account text, name text, value blob,"
-          + " PRIMARY KEY ((account), name))",
-      "CREATE TABLE IF NOT EXISTS %s.reclaim (shard int, table_id bigint,"
-          + " PRIMARY KEY ((shard), table_id))"));
+  private static final List<List<String>> MIGRATIONS =
+      List.of(
+          List.of(
+              "CREATE TABLE IF NOT EXISTS %s.entities (table_id bigint, pk text, rk text, ts bigint,"
+                  + " value blob, PRIMARY KEY ((table_id, pk), rk))",
+              "CREATE TABLE IF NOT EXISTS %s.partitions (table_id bigint, pk text,"
+                  + " PRIMARY KEY ((table_id), pk))",
+              "CREATE TABLE IF NOT EXISTS %s.tables (account text, canonical text, name text, id bigint,"
+                  + " policies blob, PRIMARY KEY ((account), canonical))",
+              "CREATE TABLE IF NOT EXISTS %s.sequences (name text PRIMARY KEY, value bigint)",
+              "CREATE TABLE IF NOT EXISTS %s.account_settings (account text, name text, value blob,"
+                  + " PRIMARY KEY ((account), name))",
+              "CREATE TABLE IF NOT EXISTS %s.reclaim (shard int, table_id bigint,"
+                  + " PRIMARY KEY ((shard), table_id))"));
 
   private CassandraSchema() {}
 
@@ -54,28 +57,43 @@ final class CassandraSchema {
    */
   static void ensure(CqlSession session, CassandraOptions options) {
     String ks = options.keyspace();
-    ddl(session, "CREATE KEYSPACE IF NOT EXISTS " + ks + " WITH replication = "
-        + options.replication());
-    ddl(session, "CREATE TABLE IF NOT EXISTS " + ks
-        + ".schema_version (component text PRIMARY KEY, version int)");
+    ddl(
+        session,
+        "CREATE KEYSPACE IF NOT EXISTS " + ks + " WITH replication = " + options.replication());
+    ddl(
+        session,
+        "CREATE TABLE IF NOT EXISTS "
+            + ks
+            + ".schema_version (component text PRIMARY KEY, version int)");
     int current = storedVersion(session, ks);
     if (current > VERSION) {
-      throw new IllegalStateException("keyspace " + ks + " has schema version " + current
-          + "; this release knows up to " + VERSION);
+      throw new IllegalStateException(
+          "keyspace "
+              + ks
+              + " has schema version "
+              + current
+              + "; this release knows up to "
+              + VERSION);
     }
     for (int version = current + 1; version <= VERSION; version++) {
       for (String statement : MIGRATIONS.get(version - 1)) {
         ddl(session, String.format(statement, ks));
       }
-      session.execute(SimpleStatement.newInstance("INSERT INTO " + ks
-          + ".schema_version (component, version) VALUES ('tabula', ?)", version)
-          .setConsistencyLevel(ConsistencyLevel.QUORUM));
+      session.execute(
+          SimpleStatement.newInstance(
+                  "INSERT INTO " + ks + ".schema_version (component, version) VALUES ('tabula', ?)",
+                  version)
+              .setConsistencyLevel(ConsistencyLevel.QUORUM));
     }
   }
 
   private static int storedVersion(CqlSession session, String ks) {
-    Row row = session.execute(SimpleStatement.newInstance("SELECT version FROM " + ks
-        + ".schema_version WHERE component = 'tabula'")).one();
+    Row row =
+        session
+            .execute(
+                SimpleStatement.newInstance(
+                    "SELECT version FROM " + ks + ".schema_version WHERE component = 'tabula'"))
+            .one();
     return row == null ? 0 : row.getInt(0);
   }
 

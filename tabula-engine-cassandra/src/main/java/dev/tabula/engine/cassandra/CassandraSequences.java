@@ -21,15 +21,18 @@ final class CassandraSequences {
     this.session = session;
     this.serial = serial;
     this.select = session.prepare("SELECT value FROM " + keyspace + ".sequences WHERE name = ?");
-    this.insert = session.prepare(
-        "INSERT INTO " + keyspace + ".sequences (name, value) VALUES (?, ?) IF NOT EXISTS");
-    this.update = session.prepare(
-        "UPDATE " + keyspace + ".sequences SET value = ? WHERE name = ? IF value = ?");
+    this.insert =
+        session.prepare(
+            "INSERT INTO " + keyspace + ".sequences (name, value) VALUES (?, ?) IF NOT EXISTS");
+    this.update =
+        session.prepare(
+            "UPDATE " + keyspace + ".sequences SET value = ? WHERE name = ? IF value = ?");
   }
 
   /** The counter's value, read linearizably; 0 when it was never set. */
   long current(String name) {
-    Row row = session.execute(select.bind(name).setConsistencyLevel(serial).setIdempotent(true)).one();
+    Row row =
+        session.execute(select.bind(name).setConsistencyLevel(serial).setIdempotent(true)).one();
     return row == null ? 0 : row.getLong(0);
   }
 

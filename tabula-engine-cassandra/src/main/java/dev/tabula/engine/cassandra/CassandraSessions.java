@@ -27,17 +27,19 @@ final class CassandraSessions {
   static final String PROTOCOL_VERSION = "V4";
 
   /**
-   * How long a connection may go without reading anything before the driver probes it, and how
-   * long the probe may take. A node that is frozen (a stopped process, a lost network) accepts what
-   * is sent and answers nothing; until a probe fails, every request sent to it waits out the
-   * request timeout, one after another for the statements of an operation: with the driver's 30 s
-   * and 5 s, a point read took 30 s (three statements) in CassandraOutageIT. With 3 s and 3 s the
-   * node is given up within about 6 s of its last answer, and requests are then answered 503 at
-   * once (docs/robustness.md). The probe is sent only on a connection that has read nothing for the
+   * How long a connection may go without reading anything before the driver probes it, and how long
+   * the probe may take. A node that is frozen (a stopped process, a lost network) accepts what is
+   * sent and answers nothing; until a probe fails, every request sent to it waits out the request
+   * timeout, one after another for the statements of an operation: with the driver's 30 s and 5 s,
+   * a point read took 30 s (three statements) in CassandraOutageIT. With 3 s and 3 s the node is
+   * given up within about 6 s of its last answer, and requests are then answered 503 at once
+   * (docs/robustness.md). The probe is sent only on a connection that has read nothing for the
    * interval, so a busy node is never probed; a probe costs one tiny message.
    */
   static final Duration HEARTBEAT_INTERVAL = Duration.ofSeconds(3);
+
   static final Duration HEARTBEAT_TIMEOUT = Duration.ofSeconds(3);
+
   /**
    * The longest wait between attempts to reconnect to a down node (the driver's default is 60 s):
    * once the node is back, the server uses it again within this.
@@ -45,23 +47,25 @@ final class CassandraSessions {
   static final Duration RECONNECTION_MAX_DELAY = Duration.ofSeconds(5);
 
   static CqlSession open(CassandraOptions options) {
-    DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
-        .withString(DefaultDriverOption.PROTOCOL_VERSION, PROTOCOL_VERSION)
-        .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, options.requestTimeout())
-        .withString(DefaultDriverOption.REQUEST_CONSISTENCY, options.consistency())
-        .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, options.serialConsistency())
-        .withInt(DefaultDriverOption.REQUEST_PAGE_SIZE, 1000)
-        .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, SCHEMA_TIMEOUT)
-        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, SCHEMA_TIMEOUT)
-        .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
-        .withDuration(DefaultDriverOption.HEARTBEAT_INTERVAL, HEARTBEAT_INTERVAL)
-        .withDuration(DefaultDriverOption.HEARTBEAT_TIMEOUT, HEARTBEAT_TIMEOUT)
-        .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, RECONNECTION_MAX_DELAY)
-        .build();
-    CqlSessionBuilder builder = CqlSession.builder()
-        .withConfigLoader(config)
-        .withLocalDatacenter(options.localDatacenter())
-        .addContactPoints(options.contactPoints());
+    DriverConfigLoader config =
+        DriverConfigLoader.programmaticBuilder()
+            .withString(DefaultDriverOption.PROTOCOL_VERSION, PROTOCOL_VERSION)
+            .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, options.requestTimeout())
+            .withString(DefaultDriverOption.REQUEST_CONSISTENCY, options.consistency())
+            .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, options.serialConsistency())
+            .withInt(DefaultDriverOption.REQUEST_PAGE_SIZE, 1000)
+            .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, SCHEMA_TIMEOUT)
+            .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, SCHEMA_TIMEOUT)
+            .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
+            .withDuration(DefaultDriverOption.HEARTBEAT_INTERVAL, HEARTBEAT_INTERVAL)
+            .withDuration(DefaultDriverOption.HEARTBEAT_TIMEOUT, HEARTBEAT_TIMEOUT)
+            .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, RECONNECTION_MAX_DELAY)
+            .build();
+    CqlSessionBuilder builder =
+        CqlSession.builder()
+            .withConfigLoader(config)
+            .withLocalDatacenter(options.localDatacenter())
+            .addContactPoints(options.contactPoints());
     if (options.username() != null) {
       builder.withAuthCredentials(options.username(), options.password());
     }

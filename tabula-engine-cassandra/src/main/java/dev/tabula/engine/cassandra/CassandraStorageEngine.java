@@ -33,8 +33,8 @@ public final class CassandraStorageEngine implements StorageEngine {
   private final CassandraEntityStore entities;
   private final CassandraAccountSettings accountSettings;
 
-  private CassandraStorageEngine(CqlSession session, boolean ownsSession,
-      CassandraOptions options, Clock wallClock) {
+  private CassandraStorageEngine(
+      CqlSession session, boolean ownsSession, CassandraOptions options, Clock wallClock) {
     this.session = session;
     this.ownsSession = ownsSession;
     CassandraSchema.ensure(session, options);
@@ -43,12 +43,16 @@ public final class CassandraStorageEngine implements StorageEngine {
     CassandraSequences sequences = new CassandraSequences(session, keyspace, serial);
     CassandraPartitionDirectory directory = new CassandraPartitionDirectory(session, keyspace);
     this.reclaimer = new CassandraReclaimer(session, keyspace, directory);
-    this.catalog =
-        new CassandraCatalog(session, keyspace, serial, lifecycle, sequences, reclaimer);
+    this.catalog = new CassandraCatalog(session, keyspace, serial, lifecycle, sequences, reclaimer);
     CassandraCommitClock clock = new CassandraCommitClock(wallClock, sequences);
-    this.entities = new CassandraEntityStore(session, keyspace, lifecycle, reclaimer,
-        new CassandraScan(session, keyspace, directory),
-        new CassandraApply(session, keyspace, serial, clock, directory));
+    this.entities =
+        new CassandraEntityStore(
+            session,
+            keyspace,
+            lifecycle,
+            reclaimer,
+            new CassandraScan(session, keyspace, directory),
+            new CassandraApply(session, keyspace, serial, clock, directory));
     this.accountSettings = new CassandraAccountSettings(session, keyspace, lifecycle);
     reclaimer.resumePending();
   }
@@ -72,12 +76,12 @@ public final class CassandraStorageEngine implements StorageEngine {
   /**
    * Opens the engine on a session the caller owns and keeps open after {@link #close}, e.g. one
    * session shared by engines on several keyspaces. Only the options' keyspace, replication and
-   * serial consistency are used; the session's own settings govern the rest. Pin its protocol to
-   * v4 as {@link #open} does (see {@code CassandraSessions.PROTOCOL_VERSION}): on v5 a timed-out
+   * serial consistency are used; the session's own settings govern the rest. Pin its protocol to v4
+   * as {@link #open} does (see {@code CassandraSessions.PROTOCOL_VERSION}): on v5 a timed-out
    * lightweight transaction breaks the driver's connection.
    */
-  public static CassandraStorageEngine attach(CqlSession session, CassandraOptions options,
-      Clock wallClock) {
+  public static CassandraStorageEngine attach(
+      CqlSession session, CassandraOptions options, Clock wallClock) {
     return new CassandraStorageEngine(session, false, options, wallClock);
   }
 

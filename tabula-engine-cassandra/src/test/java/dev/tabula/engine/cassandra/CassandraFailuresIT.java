@@ -86,27 +86,38 @@ class CassandraFailuresIT {
     long counter = stored.getOrDefault(COUNTER, 0L);
     Map<String, Long> log = new HashMap<>(stored);
     log.remove(COUNTER);
-    assertThat(new TreeSet<>(log.values())).as("counts in the log")
-        .hasSize(log.size()).containsExactlyElementsOf(range(1, counter));
-    outcomes.forEach((key, outcome) -> {
-      switch (outcome.kind) {
-        case SUCCEEDED -> assertThat(log.get(key)).as("stored count of " + key)
-            .isEqualTo(outcome.count);
-        case REJECTED, BUSY -> assertThat(log).as(key + ", " + outcome.kind)
-            .doesNotContainKey(key);
-        case TIMED_OUT -> { } // either way
-        default -> throw new AssertionError(outcome.kind);
-      }
-    });
+    assertThat(new TreeSet<>(log.values()))
+        .as("counts in the log")
+        .hasSize(log.size())
+        .containsExactlyElementsOf(range(1, counter));
+    outcomes.forEach(
+        (key, outcome) -> {
+          switch (outcome.kind) {
+            case SUCCEEDED ->
+                assertThat(log.get(key)).as("stored count of " + key).isEqualTo(outcome.count);
+            case REJECTED, BUSY ->
+                assertThat(log).as(key + ", " + outcome.kind).doesNotContainKey(key);
+            case TIMED_OUT -> {} // either way
+            default -> throw new AssertionError(outcome.kind);
+          }
+        });
     for (String key : log.keySet()) {
       assertThat(outcomes).as("stored log rows were attempted").containsKey(key);
       assertThat(outcomes.get(key).kind).as(key).isIn(Kind.SUCCEEDED, Kind.TIMED_OUT);
     }
     Map<Kind, Long> tally = tally(outcomes);
-    System.out.println("CassandraFailuresIT: " + tally + ", counter " + counter + ", of the "
-        + tally.getOrDefault(Kind.TIMED_OUT, 0L) + " timed out "
-        + outcomes.values().stream().filter(o -> o.kind == Kind.TIMED_OUT
-            && log.containsKey(o.key)).count() + " applied");
+    System.out.println(
+        "CassandraFailuresIT: "
+            + tally
+            + ", counter "
+            + counter
+            + ", of the "
+            + tally.getOrDefault(Kind.TIMED_OUT, 0L)
+            + " timed out "
+            + outcomes.values().stream()
+                .filter(o -> o.kind == Kind.TIMED_OUT && log.containsKey(o.key))
+                .count()
+            + " applied");
     assertThat(tally.getOrDefault(Kind.SUCCEEDED, 0L)).as("successes").isPositive();
     assertThat(tally.getOrDefault(Kind.TIMED_OUT, 0L)).as("timeouts provoked").isPositive();
   }
@@ -129,10 +140,12 @@ class CassandraFailuresIT {
       long deadline = System.nanoTime() + CATALOG_RUN.toNanos();
       for (int w = 0; w < WRITERS; w++) {
         String prefix = "T" + w + "x";
-        racers.add(pool.submit(() -> {
-          createAndDelete(account, prefix, deadline, created, deleted);
-          return null;
-        }));
+        racers.add(
+            pool.submit(
+                () -> {
+                  createAndDelete(account, prefix, deadline, created, deleted);
+                  return null;
+                }));
       }
       for (Future<Void> racer : racers) {
         racer.get(60, TimeUnit.SECONDS);
@@ -142,38 +155,46 @@ class CassandraFailuresIT {
     }
 
     Map<String, Long> listed = new HashMap<>();
-    CassandraTinyTimeoutNode.patiently(() -> engine.catalog().listTables(account, null, 100_000),
-        IllegalStateException.class).forEach(t -> listed.put(t.name(), t.id()));
-    created.forEach((name, create) -> {
-      Outcome delete = deleted.get(name);
-      if (delete != null && delete.kind == Kind.SUCCEEDED) {
-        assertThat(delete.count).as("deleteTable(" + name + ") found it").isEqualTo(1L);
-        assertThat(listed).as("deleted " + name).doesNotContainKey(name);
-      } else if (create.kind == Kind.SUCCEEDED
-          && (delete == null || delete.kind == Kind.BUSY)) {
-        assertThat(listed.get(name)).as("created " + name).isEqualTo(create.count);
-      } else if (create.kind == Kind.BUSY) {
-        assertThat(listed).as("refused " + name).doesNotContainKey(name);
-      } // a timed-out create or delete: either way
-    });
-    listed.keySet().forEach(name -> assertThat(created).as("listed tables were created here")
-        .containsKey(name));
-    System.out.println("CassandraFailuresIT catalog: creates " + tally(created) + ", deletes "
-        + tally(deleted));
+    CassandraTinyTimeoutNode.patiently(
+            () -> engine.catalog().listTables(account, null, 100_000), IllegalStateException.class)
+        .forEach(t -> listed.put(t.name(), t.id()));
+    created.forEach(
+        (name, create) -> {
+          Outcome delete = deleted.get(name);
+          if (delete != null && delete.kind == Kind.SUCCEEDED) {
+            assertThat(delete.count).as("deleteTable(" + name + ") found it").isEqualTo(1L);
+            assertThat(listed).as("deleted " + name).doesNotContainKey(name);
+          } else if (create.kind == Kind.SUCCEEDED
+              && (delete == null || delete.kind == Kind.BUSY)) {
+            assertThat(listed.get(name)).as("created " + name).isEqualTo(create.count);
+          } else if (create.kind == Kind.BUSY) {
+            assertThat(listed).as("refused " + name).doesNotContainKey(name);
+          } // a timed-out create or delete: either way
+        });
+    listed
+        .keySet()
+        .forEach(
+            name -> assertThat(created).as("listed tables were created here").containsKey(name));
+    System.out.println(
+        "CassandraFailuresIT catalog: creates " + tally(created) + ", deletes " + tally(deleted));
     assertThat(tally(created).getOrDefault(Kind.SUCCEEDED, 0L)).as("created").isPositive();
   }
 
   /** Creates tables until the deadline, deleting every other one that was created. */
-  private void createAndDelete(String account, String prefix, long deadline,
-      Map<String, Outcome> created, Map<String, Outcome> deleted) {
+  private void createAndDelete(
+      String account,
+      String prefix,
+      long deadline,
+      Map<String, Outcome> created,
+      Map<String, Outcome> deleted) {
     for (int i = 0; System.nanoTime() - deadline < 0; i++) {
       String name = prefix + i;
-      Outcome create = catalogCall(name,
-          () -> engine.catalog().createTable(account, name).orElseThrow().id());
+      Outcome create =
+          catalogCall(name, () -> engine.catalog().createTable(account, name).orElseThrow().id());
       created.put(name, create);
       if (create.kind == Kind.SUCCEEDED && i % 2 == 0) {
-        deleted.put(name, catalogCall(name,
-            () -> engine.catalog().deleteTable(account, name) ? 1L : 0L));
+        deleted.put(
+            name, catalogCall(name, () -> engine.catalog().deleteTable(account, name) ? 1L : 0L));
       }
     }
   }
@@ -200,25 +221,36 @@ class CassandraFailuresIT {
     long started = System.nanoTime();
 
     assertServerBusy(() -> engine.entities().read(table.id(), new EntityKey(PARTITION, "r")));
-    assertServerBusy(() -> engine.entities().apply(table.id(), PARTITION,
-        List.of(Write.put("r", Map.of(), Precondition.MUST_NOT_EXIST))));
-    assertServerBusy(() -> engine.entities().scan(table.id(),
-        ScanRequest.of(KeyRange.ALL, 10, TimeUnit.SECONDS.toNanos(5))));
+    assertServerBusy(
+        () ->
+            engine
+                .entities()
+                .apply(
+                    table.id(),
+                    PARTITION,
+                    List.of(Write.put("r", Map.of(), Precondition.MUST_NOT_EXIST))));
+    assertServerBusy(
+        () ->
+            engine
+                .entities()
+                .scan(table.id(), ScanRequest.of(KeyRange.ALL, 10, TimeUnit.SECONDS.toNanos(5))));
     assertServerBusy(() -> engine.catalog().createTable(ACCOUNT, "Another"));
     assertServerBusy(() -> engine.catalog().deleteTable(ACCOUNT, table.name()));
     assertServerBusy(() -> engine.catalog().listTables(ACCOUNT, null, 10));
-    assertServerBusy(() -> {
-      engine.accountSettings().write(ACCOUNT, "cors", new byte[] {1});
-      return null;
-    });
+    assertServerBusy(
+        () -> {
+          engine.accountSettings().write(ACCOUNT, "cors", new byte[] {1});
+          return null;
+        });
 
     // The driver's request timeout is 10 s: every answer above came without waiting for it.
     assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
   }
 
   private static void assertServerBusy(java.util.function.Supplier<?> call) {
-    assertThatThrownBy(call::get).isInstanceOfSatisfying(TableException.class,
-        e -> assertThat(e.code()).isEqualTo(TableErrorCode.SERVER_BUSY));
+    assertThatThrownBy(call::get)
+        .isInstanceOfSatisfying(
+            TableException.class, e -> assertThat(e.code()).isEqualTo(TableErrorCode.SERVER_BUSY));
   }
 
   private void runWriters(long table, Map<String, Outcome> outcomes) throws Exception {
@@ -260,12 +292,21 @@ class CassandraFailuresIT {
         continue;
       }
       long count = current.map(e -> count(e)).orElse(0L) + 1;
-      Precondition ifUnchanged = current.<Precondition>map(
-          e -> new Precondition.TimestampEquals(e.timestamp())).orElse(Precondition.MUST_NOT_EXIST);
+      Precondition ifUnchanged =
+          current
+              .<Precondition>map(e -> new Precondition.TimestampEquals(e.timestamp()))
+              .orElse(Precondition.MUST_NOT_EXIST);
       String key = "log-" + writer + "-" + attempt;
       Map<String, EdmValue> value = Map.of("n", new EdmValue.EdmInt64(count));
-      outcomes.put(key, attempt(table, key, count, List.of(Write.put(COUNTER, value, ifUnchanged),
-          Write.put(key, value, Precondition.MUST_NOT_EXIST))));
+      outcomes.put(
+          key,
+          attempt(
+              table,
+              key,
+              count,
+              List.of(
+                  Write.put(COUNTER, value, ifUnchanged),
+                  Write.put(key, value, Precondition.MUST_NOT_EXIST))));
     }
     return null;
   }
@@ -276,8 +317,10 @@ class CassandraFailuresIT {
       if (result instanceof ApplyResult.Rejected rejected) {
         // Another writer moved the counter first (or created it): a lost race, nothing written.
         assertThat(rejected.index()).as("rejected write of " + key).isZero();
-        assertThat(rejected.code()).isIn(TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED,
-            TableErrorCode.ENTITY_ALREADY_EXISTS);
+        assertThat(rejected.code())
+            .isIn(
+                TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED,
+                TableErrorCode.ENTITY_ALREADY_EXISTS);
         return new Outcome(key, Kind.REJECTED, count);
       }
       return new Outcome(key, Kind.SUCCEEDED, count);
@@ -293,9 +336,16 @@ class CassandraFailuresIT {
   /** Every row of the partition and its count, read through the node's timeouts. */
   private Map<String, Long> storedCounts(long table) {
     Map<String, Long> counts = new HashMap<>();
-    Page page = CassandraTinyTimeoutNode.patiently(() -> engine.entities().scan(table,
-        ScanRequest.of(KeyRange.partition(PARTITION), 100_000, TimeUnit.SECONDS.toNanos(30))),
-        IllegalStateException.class);
+    Page page =
+        CassandraTinyTimeoutNode.patiently(
+            () ->
+                engine
+                    .entities()
+                    .scan(
+                        table,
+                        ScanRequest.of(
+                            KeyRange.partition(PARTITION), 100_000, TimeUnit.SECONDS.toNanos(30))),
+            IllegalStateException.class);
     assertThat(page.resumeKey()).as("one page holds the partition").isNull();
     for (Entity entity : page.entities()) {
       counts.put(entity.key().rowKey(), count(entity));
@@ -306,8 +356,13 @@ class CassandraFailuresIT {
   private static TableInfo createTable(String prefix) {
     String name = prefix + System.nanoTime();
     // A create that timed out may have applied: then the table is found.
-    return CassandraTinyTimeoutNode.patiently(() -> engine.catalog().createTable(ACCOUNT, name)
-        .or(() -> engine.catalog().findTable(ACCOUNT, name)).orElseThrow(),
+    return CassandraTinyTimeoutNode.patiently(
+        () ->
+            engine
+                .catalog()
+                .createTable(ACCOUNT, name)
+                .or(() -> engine.catalog().findTable(ACCOUNT, name))
+                .orElseThrow(),
         IllegalStateException.class);
   }
 
@@ -329,7 +384,12 @@ class CassandraFailuresIT {
     return tally;
   }
 
-  private enum Kind { SUCCEEDED, REJECTED, TIMED_OUT, BUSY }
+  private enum Kind {
+    SUCCEEDED,
+    REJECTED,
+    TIMED_OUT,
+    BUSY
+  }
 
   private record Outcome(String key, Kind kind, long count) {}
 }

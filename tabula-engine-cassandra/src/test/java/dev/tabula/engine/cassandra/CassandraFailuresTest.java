@@ -33,14 +33,17 @@ class CassandraFailuresTest {
 
   @Test
   void nothingAttempted_isServerBusy() {
-    for (DriverException failure : new DriverException[] {
-        new UnavailableException(null, QUORUM, 2, 1),
-        new NoNodeAvailableException(),
-        new BusyConnectionException(1024),
-        new RequestThrottlingException("throttled"),
-        new OverloadedException(null),
-        new BootstrappingException(null)}) {
-      assertThat(CassandraFailures.codeOf(failure)).as(failure.getClass().getSimpleName())
+    for (DriverException failure :
+        new DriverException[] {
+          new UnavailableException(null, QUORUM, 2, 1),
+          new NoNodeAvailableException(),
+          new BusyConnectionException(1024),
+          new RequestThrottlingException("throttled"),
+          new OverloadedException(null),
+          new BootstrappingException(null)
+        }) {
+      assertThat(CassandraFailures.codeOf(failure))
+          .as(failure.getClass().getSimpleName())
           .isEqualTo(TableErrorCode.SERVER_BUSY);
       assertThat(CassandraFailures.outcomeUnknown(failure)).isFalse();
     }
@@ -48,28 +51,39 @@ class CassandraFailuresTest {
 
   @Test
   void timeouts_areServerBusy_butAfterAWriteTheyAreOperationTimedOut_whenItMayHaveApplied() {
-    Map<DriverException, Boolean> unknown = Map.of(
-        new ReadTimeoutException(null, QUORUM, 0, 1, false), false,
-        new WriteTimeoutException(null, QUORUM, 0, 1, DefaultWriteType.CAS), true,
-        new WriteTimeoutException(null, QUORUM, 0, 1, DefaultWriteType.SIMPLE), true,
-        new CASWriteUnknownException(null, QUORUM, 0, 1), true,
-        new DriverTimeoutException("Query timed out after PT10S"), true,
-        new ClosedConnectionException("Unexpected error on channel"), true);
-    unknown.forEach((failure, outcomeUnknown) -> {
-      String name = failure.getClass().getSimpleName();
-      assertThat(CassandraFailures.codeOf(failure)).as(name).isEqualTo(TableErrorCode.SERVER_BUSY);
-      assertThat(CassandraFailures.outcomeUnknown(failure)).as(name).isEqualTo(outcomeUnknown);
-      assertThat(CassandraFailures.afterWrite(failure)).as(name)
-          .isInstanceOfSatisfying(TableException.class, e -> assertThat(e.code()).isEqualTo(
-              outcomeUnknown ? TableErrorCode.OPERATION_TIMED_OUT : TableErrorCode.SERVER_BUSY));
-    });
+    Map<DriverException, Boolean> unknown =
+        Map.of(
+            new ReadTimeoutException(null, QUORUM, 0, 1, false), false,
+            new WriteTimeoutException(null, QUORUM, 0, 1, DefaultWriteType.CAS), true,
+            new WriteTimeoutException(null, QUORUM, 0, 1, DefaultWriteType.SIMPLE), true,
+            new CASWriteUnknownException(null, QUORUM, 0, 1), true,
+            new DriverTimeoutException("Query timed out after PT10S"), true,
+            new ClosedConnectionException("Unexpected error on channel"), true);
+    unknown.forEach(
+        (failure, outcomeUnknown) -> {
+          String name = failure.getClass().getSimpleName();
+          assertThat(CassandraFailures.codeOf(failure))
+              .as(name)
+              .isEqualTo(TableErrorCode.SERVER_BUSY);
+          assertThat(CassandraFailures.outcomeUnknown(failure)).as(name).isEqualTo(outcomeUnknown);
+          assertThat(CassandraFailures.afterWrite(failure))
+              .as(name)
+              .isInstanceOfSatisfying(
+                  TableException.class,
+                  e ->
+                      assertThat(e.code())
+                          .isEqualTo(
+                              outcomeUnknown
+                                  ? TableErrorCode.OPERATION_TIMED_OUT
+                                  : TableErrorCode.SERVER_BUSY));
+        });
   }
 
   @Test
   void afterAWrite_nothingAttempted_staysServerBusy_andBugsStayThemselves() {
     assertThat(CassandraFailures.afterWrite(new NoNodeAvailableException()))
-        .isInstanceOfSatisfying(TableException.class,
-            e -> assertThat(e.code()).isEqualTo(TableErrorCode.SERVER_BUSY));
+        .isInstanceOfSatisfying(
+            TableException.class, e -> assertThat(e.code()).isEqualTo(TableErrorCode.SERVER_BUSY));
     WriteFailureException writeFailure =
         new WriteFailureException(null, QUORUM, 0, 1, DefaultWriteType.CAS, 1, Map.of());
     assertThat(CassandraFailures.afterWrite(writeFailure)).isSameAs(writeFailure);
@@ -79,10 +93,11 @@ class CassandraFailuresTest {
   void bugsAndMisconfiguration_stayInternalErrors_withTheirCause() {
     WriteFailureException writeFailure =
         new WriteFailureException(null, QUORUM, 0, 1, DefaultWriteType.CAS, 1, Map.of());
-    for (DriverException failure : new DriverException[] {
-        writeFailure, new ServerError(null, "boom"), new InvalidQueryException(null, "bad")}) {
-      assertThat(CassandraFailures.codeOf(failure)).as(failure.getClass().getSimpleName())
-          .isNull();
+    for (DriverException failure :
+        new DriverException[] {
+          writeFailure, new ServerError(null, "boom"), new InvalidQueryException(null, "bad")
+        }) {
+      assertThat(CassandraFailures.codeOf(failure)).as(failure.getClass().getSimpleName()).isNull();
       assertThat(CassandraFailures.translate(failure)).isSameAs(failure);
     }
     // A replica failed while others may have accepted the write: resolved like a timeout.
@@ -93,13 +108,15 @@ class CassandraFailuresTest {
   void guard_answersTheServiceError() {
     RuntimeException thrown = null;
     try {
-      CassandraFailures.guard(() -> {
-        throw new NoNodeAvailableException();
-      });
+      CassandraFailures.guard(
+          () -> {
+            throw new NoNodeAvailableException();
+          });
     } catch (RuntimeException e) {
       thrown = e;
     }
-    assertThat(thrown).isInstanceOfSatisfying(TableException.class,
-        e -> assertThat(e.code()).isEqualTo(TableErrorCode.SERVER_BUSY));
+    assertThat(thrown)
+        .isInstanceOfSatisfying(
+            TableException.class, e -> assertThat(e.code()).isEqualTo(TableErrorCode.SERVER_BUSY));
   }
 }

@@ -23,8 +23,7 @@ class CassandraFetchSizerTest {
   void smallRows_fetchAWholePage_inOneRoundTrip() {
     CassandraFetchSizer sizer = new CassandraFetchSizer();
     sizer.saw(200); // 400 bytes counted
-    assertThat(sizer.nextFetch(PAGE, 1001)).as("1,000 entities and the resume row")
-        .isEqualTo(1001);
+    assertThat(sizer.nextFetch(PAGE, 1001)).as("1,000 entities and the resume row").isEqualTo(1001);
     assertThat(sizer.nextFetch(PAGE, 6)).as("$top=5 and its resume row").isEqualTo(6);
   }
 
@@ -33,9 +32,11 @@ class CassandraFetchSizerTest {
     CassandraFetchSizer sizer = new CassandraFetchSizer();
     sizer.saw(MIB / 2); // a row counts 1 MiB
     assertThat(sizer.nextFetch(PAGE, 1001)).isEqualTo(3);
-    assertThat(sizer.nextFetch(PAGE - MIB / 2, 1001)).as("1.5 MiB left: 2 rows to fill it, 1 more")
+    assertThat(sizer.nextFetch(PAGE - MIB / 2, 1001))
+        .as("1.5 MiB left: 2 rows to fill it, 1 more")
         .isEqualTo(3);
-    assertThat(sizer.nextFetch(1, 1001)).as("almost full: one to end the page, one to resume")
+    assertThat(sizer.nextFetch(1, 1001))
+        .as("almost full: one to end the page, one to resume")
         .isEqualTo(2);
     assertThat(sizer.nextFetch(0, 1001)).as("full: the resume row only").isEqualTo(1);
   }

@@ -30,8 +30,10 @@ import org.junit.jupiter.api.Test;
  */
 class CassandraFetchesIT {
   private static final long PAGE_BYTES = 2L * 1024 * 1024;
+
   /** 300,000 ASCII characters: 300 KB stored, 600 KB by the service's accounting. */
   private static final int BIG_CHARS = 300_000;
+
   private static final int BIG_ENTITIES = 24;
   private static final int SMALL_ENTITIES = 1500;
 
@@ -44,11 +46,14 @@ class CassandraFetchesIT {
   static void openEngine() {
     CassandraTestCluster.assumeNode();
     options = CassandraTestCluster.freshKeyspace();
-    engine = CassandraStorageEngine.attach(CassandraTestCluster.session(), options,
-        Clock.systemUTC());
-    scan = new CassandraScan(CassandraTestCluster.session(), options.keyspace(),
-        new CassandraPartitionDirectory(CassandraTestCluster.session(), options.keyspace()),
-        RESPONSES::add);
+    engine =
+        CassandraStorageEngine.attach(CassandraTestCluster.session(), options, Clock.systemUTC());
+    scan =
+        new CassandraScan(
+            CassandraTestCluster.session(),
+            options.keyspace(),
+            new CassandraPartitionDirectory(CassandraTestCluster.session(), options.keyspace()),
+            RESPONSES::add);
   }
 
   @AfterAll
@@ -69,18 +74,21 @@ class CassandraFetchesIT {
     RESPONSES.clear();
     List<List<String>> pages = pageThrough(table, e -> true);
 
-    assertThat(pages.stream().flatMap(List::stream).toList()).as("every entity once, in order")
+    assertThat(pages.stream().flatMap(List::stream).toList())
+        .as("every entity once, in order")
         .isEqualTo(keys(BIG_ENTITIES));
     assertThat(pages).allSatisfy(page -> assertThat(page).hasSizeLessThanOrEqualTo(4));
     // Before byte-sized fetches: one response of all 24 entities, 7.2 MB.
     assertThat(RESPONSES.stream().mapToLong(Long::longValue).max().orElseThrow())
-        .as("largest response, bytes").isLessThan(PAGE_BYTES);
+        .as("largest response, bytes")
+        .isLessThan(PAGE_BYTES);
 
     RESPONSES.clear();
     List<List<String>> none = pageThrough(table, e -> false);
     assertThat(none.stream().flatMap(List::stream)).as("a filter rejecting every row").isEmpty();
     assertThat(RESPONSES.stream().mapToLong(Long::longValue).max().orElseThrow())
-        .as("largest response when nothing is kept, bytes").isLessThan(PAGE_BYTES);
+        .as("largest response when nothing is kept, bytes")
+        .isLessThan(PAGE_BYTES);
   }
 
   @Test
@@ -117,19 +125,27 @@ class CassandraFetchesIT {
   }
 
   private static ScanRequest request(KeyRange range, Predicate<Entity> filter) {
-    return new ScanRequest(range, 1000, System.nanoTime() + TimeUnit.SECONDS.toNanos(60),
-        RowFilter.ofEntities(filter), PAGE_BYTES);
+    return new ScanRequest(
+        range,
+        1000,
+        System.nanoTime() + TimeUnit.SECONDS.toNanos(60),
+        RowFilter.ofEntities(filter),
+        PAGE_BYTES);
   }
 
   private static long table(String name) {
-    return engine.catalog().createTable("devstoreaccount1", name + System.nanoTime())
-        .orElseThrow().id();
+    return engine
+        .catalog()
+        .createTable("devstoreaccount1", name + System.nanoTime())
+        .orElseThrow()
+        .id();
   }
 
-  private static void put(long table, String partition, String rowKey,
-      Map<String, EdmValue> properties) {
-    engine.entities().apply(table, partition, List.of(Write.put(rowKey, properties,
-        Precondition.NONE)));
+  private static void put(
+      long table, String partition, String rowKey, Map<String, EdmValue> properties) {
+    engine
+        .entities()
+        .apply(table, partition, List.of(Write.put(rowKey, properties, Precondition.NONE)));
   }
 
   private static String key(int i) {

@@ -22,8 +22,9 @@ class CassandraOptionsTest {
 
   @Test
   void toString_neverShowsThePassword() {
-    CassandraOptions options = CassandraOptions.of(
-        CassandraOptions.parseContactPoints("127.0.0.1"), "dc1").withCredentials("u", "s3cret");
+    CassandraOptions options =
+        CassandraOptions.of(CassandraOptions.parseContactPoints("127.0.0.1"), "dc1")
+            .withCredentials("u", "s3cret");
 
     assertThat(options.toString()).contains("user=u").doesNotContain("s3cret");
   }

@@ -11,10 +11,14 @@ class CassandraPolicyCodecTest {
 
   @Test
   void policies_roundTripInOrder_withAbsentFieldsAndNanoseconds() {
-    List<AccessPolicy> policies = List.of(
-        new AccessPolicy("read-only", Instant.parse("2026-01-01T00:00:00.1234567Z"),
-            Instant.parse("2027-01-01T00:00:00Z"), "r"),
-        new AccessPolicy("open", null, null, null));
+    List<AccessPolicy> policies =
+        List.of(
+            new AccessPolicy(
+                "read-only",
+                Instant.parse("2026-01-01T00:00:00.1234567Z"),
+                Instant.parse("2027-01-01T00:00:00Z"),
+                "r"),
+            new AccessPolicy("open", null, null, null));
 
     assertThat(CassandraPolicyCodec.decode(CassandraPolicyCodec.encode(policies)))
         .containsExactlyElementsOf(policies);

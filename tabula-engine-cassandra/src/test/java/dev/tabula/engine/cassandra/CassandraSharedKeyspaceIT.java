@@ -49,10 +49,10 @@ class CassandraSharedKeyspaceIT {
 
   @BeforeEach
   void openTwoEngines() {
-    first = CassandraStorageEngine.attach(CassandraTestCluster.session(), options,
-        Clock.systemUTC());
-    second = CassandraStorageEngine.attach(CassandraTestCluster.session(), options,
-        Clock.systemUTC());
+    first =
+        CassandraStorageEngine.attach(CassandraTestCluster.session(), options, Clock.systemUTC());
+    second =
+        CassandraStorageEngine.attach(CassandraTestCluster.session(), options, Clock.systemUTC());
   }
 
   @AfterEach
@@ -63,10 +63,16 @@ class CassandraSharedKeyspaceIT {
 
   @Test
   void writesOfOneEngine_areVisibleToTheOtherAtOnce() {
-    TableInfo table = first.catalog().createTable(ACCOUNT, "Shared" + System.nanoTime())
-        .orElseThrow();
-    first.entities().apply(table.id(), "p", List.of(
-        Write.put("r", Map.of("v", new EdmValue.EdmInt32(1)), Precondition.MUST_NOT_EXIST)));
+    TableInfo table =
+        first.catalog().createTable(ACCOUNT, "Shared" + System.nanoTime()).orElseThrow();
+    first
+        .entities()
+        .apply(
+            table.id(),
+            "p",
+            List.of(
+                Write.put(
+                    "r", Map.of("v", new EdmValue.EdmInt32(1)), Precondition.MUST_NOT_EXIST)));
 
     assertThat(second.catalog().findTable(ACCOUNT, table.name())).contains(table);
     assertThat(second.entities().read(table.id(), new EntityKey("p", "r"))).isPresent();
@@ -77,8 +83,8 @@ class CassandraSharedKeyspaceIT {
 
   @Test
   void racingInserts_throughTwoEngines_haveExactlyOneWinner() throws Exception {
-    TableInfo table = first.catalog().createTable(ACCOUNT, "Race" + System.nanoTime())
-        .orElseThrow();
+    TableInfo table =
+        first.catalog().createTable(ACCOUNT, "Race" + System.nanoTime()).orElseThrow();
     int racers = 6;
     ExecutorService pool = Executors.newFixedThreadPool(racers);
     try {
@@ -86,11 +92,16 @@ class CassandraSharedKeyspaceIT {
       List<Future<ApplyResult>> results = new ArrayList<>();
       for (int i = 0; i < racers; i++) {
         CassandraStorageEngine engine = i % 2 == 0 ? first : second;
-        Callable<ApplyResult> insert = () -> {
-          start.await();
-          return engine.entities().apply(table.id(), "p", List.of(
-              Write.put("r", Map.of(), Precondition.MUST_NOT_EXIST)));
-        };
+        Callable<ApplyResult> insert =
+            () -> {
+              start.await();
+              return engine
+                  .entities()
+                  .apply(
+                      table.id(),
+                      "p",
+                      List.of(Write.put("r", Map.of(), Precondition.MUST_NOT_EXIST)));
+            };
         results.add(pool.submit(insert));
       }
       start.countDown();
@@ -100,7 +111,8 @@ class CassandraSharedKeyspaceIT {
       }
 
       assertThat(outcomes).filteredOn(r -> r instanceof ApplyResult.Committed).hasSize(1);
-      assertThat(outcomes).filteredOn(r -> r instanceof ApplyResult.Rejected)
+      assertThat(outcomes)
+          .filteredOn(r -> r instanceof ApplyResult.Rejected)
           .containsOnly(new ApplyResult.Rejected(0, TableErrorCode.ENTITY_ALREADY_EXISTS))
           .hasSize(racers - 1);
     } finally {

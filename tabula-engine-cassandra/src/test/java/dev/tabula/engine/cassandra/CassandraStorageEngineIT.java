@@ -9,9 +9,9 @@ import org.junit.jupiter.api.BeforeAll;
 
 /**
  * The engine contract against a real Cassandra node (see {@link CassandraTestCluster}); skipped
- * when none is configured. The class uses one keyspace, reset whenever a test opens the engine on
- * a new directory, so reopening on the same directory finds the same data and no test sees
- * another's tables.
+ * when none is configured. The class uses one keyspace, reset whenever a test opens the engine on a
+ * new directory, so reopening on the same directory finds the same data and no test sees another's
+ * tables.
  */
 class CassandraStorageEngineIT extends StorageEngineContract {
   private static CassandraOptions options;

@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The real Cassandra node the tests run against, named by the system property {@value #PROPERTY}
  * (or the environment variable {@code TABULA_CASSANDRA_CONTACT_POINT}), e.g. {@code
  * 127.0.0.1:19042} as {@code build/cassandra/node.sh} starts it. Without one, the tests that need
- * it are skipped, so the build stays green on machines without a node. One session is shared by
- * the tests of a class.
+ * it are skipped, so the build stays green on machines without a node. One session is shared by the
+ * tests of a class.
  */
 final class CassandraTestCluster {
   static final String PROPERTY = "tabula.cassandra.contactPoint";
@@ -25,7 +25,8 @@ final class CassandraTestCluster {
 
   /** The configured contact points, or null when no node is configured. */
   static String contactPoints() {
-    String configured = System.getProperty(PROPERTY, System.getenv("TABULA_CASSANDRA_CONTACT_POINT"));
+    String configured =
+        System.getProperty(PROPERTY, System.getenv("TABULA_CASSANDRA_CONTACT_POINT"));
     return configured == null || configured.isBlank() ? null : configured;
   }
 
@@ -36,8 +37,8 @@ final class CassandraTestCluster {
 
   /** Options for a keyspace no other test uses. */
   static CassandraOptions freshKeyspace() {
-    String keyspace = "tabula_it_" + ProcessHandle.current().pid() + "_"
-        + KEYSPACES.incrementAndGet();
+    String keyspace =
+        "tabula_it_" + ProcessHandle.current().pid() + "_" + KEYSPACES.incrementAndGet();
     return CassandraOptions.of(CassandraOptions.parseContactPoints(contactPoints()), DATACENTER)
         .withKeyspace(keyspace);
   }
@@ -61,15 +62,23 @@ final class CassandraTestCluster {
   /**
    * Forgets what earlier tests stored, for the next test: the catalog and settings of the accounts
    * the engine contract uses, and the commit clock's floor (a test moves the wall clock a century
-   * ahead). Entities need no cleanup: table ids are never reused, so a new table starts empty.
-   * Much cheaper than a keyspace or a TRUNCATE per test, which are schema-level operations.
+   * ahead). Entities need no cleanup: table ids are never reused, so a new table starts empty. Much
+   * cheaper than a keyspace or a TRUNCATE per test, which are schema-level operations.
    */
   static void reset(String keyspace) {
     for (String table : List.of("tables", "account_settings")) {
-      session().execute(SimpleStatement.newInstance("DELETE FROM " + keyspace + "." + table
-          + " WHERE account IN ('devstoreaccount1', 'devstoreaccount', 'other', 'nobody')"));
+      session()
+          .execute(
+              SimpleStatement.newInstance(
+                  "DELETE FROM "
+                      + keyspace
+                      + "."
+                      + table
+                      + " WHERE account IN ('devstoreaccount1', 'devstoreaccount', 'other', 'nobody')"));
     }
-    session().execute(SimpleStatement.newInstance("DELETE FROM " + keyspace
-        + ".sequences WHERE name = 'commit_clock_floor'"));
+    session()
+        .execute(
+            SimpleStatement.newInstance(
+                "DELETE FROM " + keyspace + ".sequences WHERE name = 'commit_clock_floor'"));
   }
 }

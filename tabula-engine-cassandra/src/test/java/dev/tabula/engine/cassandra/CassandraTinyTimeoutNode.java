@@ -16,12 +16,13 @@ import java.util.function.Supplier;
 
 /**
  * The Cassandra lane's second node: a cluster of its own whose write and CAS contention timeouts
- * are 10 ms (Cassandra's floor), so that contended lightweight transactions time out for real. Reads
- * keep Cassandra's default timeout: with 10 ms, the SERIAL reads that open the engine and resolve an
- * unknown outcome timed out as well, under this machine's load. {@code build/cassandra/ci-lane.sh} starts it and names it by system properties: {@value
- * #CONTACT_POINT} (host:port), {@value #DIRECTORY} (its {@code TABULA_CASSANDRA_DIR}) and {@value
- * #NODE_SCRIPT}. A test may kill it, only through that script, which signals the PID it recorded
- * after checking it is still that node's JVM. Without the properties the calling test is skipped.
+ * are 10 ms (Cassandra's floor), so that contended lightweight transactions time out for real.
+ * Reads keep Cassandra's default timeout: with 10 ms, the SERIAL reads that open the engine and
+ * resolve an unknown outcome timed out as well, under this machine's load. {@code
+ * build/cassandra/ci-lane.sh} starts it and names it by system properties: {@value #CONTACT_POINT}
+ * (host:port), {@value #DIRECTORY} (its {@code TABULA_CASSANDRA_DIR}) and {@value #NODE_SCRIPT}. A
+ * test may kill it, only through that script, which signals the PID it recorded after checking it
+ * is still that node's JVM. Without the properties the calling test is skipped.
  */
 final class CassandraTinyTimeoutNode {
   static final String CONTACT_POINT = "tabula.cassandra.tinyTimeoutNode";
@@ -30,6 +31,7 @@ final class CassandraTinyTimeoutNode {
 
   /** How long set-up and check-up steps keep trying through the node's timeouts. */
   private static final Duration PATIENCE = Duration.ofSeconds(60);
+
   private static final Duration SCRIPT_LIMIT = Duration.ofSeconds(60);
 
   private final String contactPoint;
@@ -47,9 +49,15 @@ final class CassandraTinyTimeoutNode {
     String point = System.getProperty(CONTACT_POINT);
     String dir = System.getProperty(DIRECTORY);
     String script = System.getProperty(NODE_SCRIPT);
-    assumeTrue(present(point) && present(dir) && present(script),
-        "no node with tiny timeouts: run build/cassandra/ci-lane.sh (sets -D" + CONTACT_POINT
-            + ", -D" + DIRECTORY + " and -D" + NODE_SCRIPT + ")");
+    assumeTrue(
+        present(point) && present(dir) && present(script),
+        "no node with tiny timeouts: run build/cassandra/ci-lane.sh (sets -D"
+            + CONTACT_POINT
+            + ", -D"
+            + DIRECTORY
+            + " and -D"
+            + NODE_SCRIPT
+            + ")");
     return new CassandraTinyTimeoutNode(point, dir, Path.of(script));
   }
 
@@ -59,15 +67,16 @@ final class CassandraTinyTimeoutNode {
 
   /** Opens an engine on a fresh keyspace, trying again while the node's timeouts get in the way. */
   CassandraStorageEngine openEngine() {
-    CassandraOptions options = CassandraOptions.of(
-        CassandraOptions.parseContactPoints(contactPoint), CassandraTestCluster.DATACENTER)
-        .withKeyspace("tabula_failures_" + ProcessHandle.current().pid());
+    CassandraOptions options =
+        CassandraOptions.of(
+                CassandraOptions.parseContactPoints(contactPoint), CassandraTestCluster.DATACENTER)
+            .withKeyspace("tabula_failures_" + ProcessHandle.current().pid());
     return patiently(() -> CassandraStorageEngine.open(options), RuntimeException.class);
   }
 
   /**
-   * Runs {@code step} until it returns, for at most {@link #PATIENCE}, while it fails with a
-   * {@code retryable} exception that is not a TableException, or with 500 OperationTimedOut or 503
+   * Runs {@code step} until it returns, for at most {@link #PATIENCE}, while it fails with a {@code
+   * retryable} exception that is not a TableException, or with 500 OperationTimedOut or 503
    * ServerBusy: for set-up and check-up steps, never for the behaviour under test.
    */
   static <T> T patiently(Supplier<T> step, Class<? extends RuntimeException> retryable) {
@@ -94,8 +103,8 @@ final class CassandraTinyTimeoutNode {
     try {
       Path output = Files.createTempFile("node-script", ".log");
       try {
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-            .redirectOutput(output.toFile());
+        ProcessBuilder builder =
+            new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
         builder.environment().put("TABULA_CASSANDRA_DIR", directory);
         Process process = builder.start();
         boolean done = process.waitFor(SCRIPT_LIMIT.toSeconds(), TimeUnit.SECONDS);

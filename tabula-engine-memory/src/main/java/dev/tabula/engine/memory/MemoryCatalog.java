@@ -14,9 +14,9 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The memory engine's catalog: per account, tables by canonical name, and stored access policies
- * by table id (so a re-created table starts without its predecessor's). One monitor guards it;
- * table operations are rare next to entity operations.
+ * The memory engine's catalog: per account, tables by canonical name, and stored access policies by
+ * table id (so a re-created table starts without its predecessor's). One monitor guards it; table
+ * operations are rare next to entity operations.
  */
 final class MemoryCatalog implements Catalog {
   private final Map<String, NavigableMap<String, TableInfo>> accounts = new HashMap<>();

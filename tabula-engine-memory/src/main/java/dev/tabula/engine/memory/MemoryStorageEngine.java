@@ -12,8 +12,8 @@ import java.util.Set;
 
 /**
  * A storage engine that keeps everything on the heap, for tests and development. It declares no
- * capabilities: nothing survives {@link #close()} or the process. Thread-safe; applies to one
- * table are serialized (see {@link MemoryTable}), which keeps it simple and obviously correct.
+ * capabilities: nothing survives {@link #close()} or the process. Thread-safe; applies to one table
+ * are serialized (see {@link MemoryTable}), which keeps it simple and obviously correct.
  */
 public final class MemoryStorageEngine implements StorageEngine {
   private final MemoryLifecycle lifecycle = new MemoryLifecycle();

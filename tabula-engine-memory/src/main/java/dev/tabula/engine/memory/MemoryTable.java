@@ -22,9 +22,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * The entities of one table in key order. One read-write lock per table: an apply holds the write
- * lock for its whole read-check-write, so it is atomic and isolated, and a scan holds the read
- * lock for its whole page, so it sees every apply entirely or not at all. Simple rather than
- * concurrent: the memory engine is for tests and development.
+ * lock for its whole read-check-write, so it is atomic and isolated, and a scan holds the read lock
+ * for its whole page, so it sees every apply entirely or not at all. Simple rather than concurrent:
+ * the memory engine is for tests and development.
  */
 final class MemoryTable {
   private final NavigableMap<EntityKey, Entity> rows = new TreeMap<>();
@@ -43,7 +43,10 @@ final class MemoryTable {
     lock.writeLock().lock();
     try {
       PartitionBatch.Plan plan =
-          PartitionBatch.plan(partitionKey, writes, clock.next(),
+          PartitionBatch.plan(
+              partitionKey,
+              writes,
+              clock.next(),
               rowKey -> Optional.ofNullable(rows.get(new EntityKey(partitionKey, rowKey))));
       if (plan instanceof PartitionBatch.Commit commit) {
         for (PartitionBatch.Change change : commit.changes()) {

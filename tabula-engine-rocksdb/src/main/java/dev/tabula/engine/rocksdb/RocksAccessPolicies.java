@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The value of a table's access-policy record: a count, then per policy its id, a byte saying
- * which optional fields follow, and those fields (an instant as epoch second and nano, text as
+ * The value of a table's access-policy record: a count, then per policy its id, a byte saying which
+ * optional fields follow, and those fields (an instant as epoch second and nano, text as
  * length-prefixed UTF-8). Big-endian, as everything in the catalog.
  */
 final class RocksAccessPolicies {
@@ -29,9 +29,10 @@ final class RocksAccessPolicies {
       out.writeInt(policies.size());
       for (AccessPolicy policy : policies) {
         writeText(out, policy.id());
-        out.writeByte((policy.start() == null ? 0 : HAS_START)
-            | (policy.expiry() == null ? 0 : HAS_EXPIRY)
-            | (policy.permission() == null ? 0 : HAS_PERMISSION));
+        out.writeByte(
+            (policy.start() == null ? 0 : HAS_START)
+                | (policy.expiry() == null ? 0 : HAS_EXPIRY)
+                | (policy.permission() == null ? 0 : HAS_PERMISSION));
         writeInstant(out, policy.start());
         writeInstant(out, policy.expiry());
         if (policy.permission() != null) {

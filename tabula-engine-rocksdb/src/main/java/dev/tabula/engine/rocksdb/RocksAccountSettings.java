@@ -29,13 +29,14 @@ final class RocksAccountSettings implements AccountSettings {
   public void write(String account, String name, byte[] value) {
     byte[] key = key(account, name);
     byte[] copy = value.clone();
-    database.use(() -> {
-      try (WriteBatch batch = new WriteBatch()) {
-        batch.put(database.catalog, key, copy);
-        database.write(batch);
-      }
-      return null;
-    });
+    database.use(
+        () -> {
+          try (WriteBatch batch = new WriteBatch()) {
+            batch.put(database.catalog, key, copy);
+            database.write(batch);
+          }
+          return null;
+        });
   }
 
   /** The record key; an account cannot contain U+0000, so the separator keeps keys distinct. */

@@ -22,12 +22,12 @@ import org.rocksdb.WriteBatch;
  * The catalog in the catalog column family (layout in {@link RocksCatalogRecords}). Changes are
  * serialized by this object's monitor, each one a single synced write batch; lookups and listings
  * read RocksDB directly. Deleting a table removes its record and deletes its id's key range in the
- * same batch: RocksDB's range deletion takes constant time, and compaction reclaims the space.
- * The table's access-policy record goes in that batch too.
+ * same batch: RocksDB's range deletion takes constant time, and compaction reclaims the space. The
+ * table's access-policy record goes in that batch too.
  *
  * <p>Every request looks its table up, so tables found are remembered ({@link #findTable}): a
- * remembered table counts only while its id is live, and ids are never reused, so an entry left
- * by a lookup that raced a deletion is noticed and dropped rather than believed.
+ * remembered table counts only while its id is live, and ids are never reused, so an entry left by
+ * a lookup that raced a deletion is noticed and dropped rather than believed.
  */
 final class RocksCatalog implements Catalog {
   /** Past this many remembered tables, the memory starts over (a bound, not an eviction policy). */
@@ -52,28 +52,36 @@ final class RocksCatalog implements Catalog {
    * know, and loads the next table id and the live table ids.
    */
   static RocksCatalog load(RocksDatabase database, RocksLiveTables live) {
-    long nextId = database.use(() -> {
-      byte[] format = database.db.get(database.catalog, FORMAT_KEY);
-      if (format == null) {
-        try (WriteBatch batch = new WriteBatch()) {
-          batch.put(database.catalog, FORMAT_KEY,
-              RocksCatalogRecords.intBytes(RocksCatalogRecords.FORMAT_VERSION));
-          batch.put(database.catalog, NEXT_ID_KEY, RocksCatalogRecords.longBytes(1));
-          database.write(batch);
-        }
-      } else if (RocksCatalogRecords.decodeInt(format) != RocksCatalogRecords.FORMAT_VERSION) {
-        throw new IllegalStateException(
-            "unsupported storage format version " + RocksCatalogRecords.decodeInt(format));
-      }
-      return RocksCatalogRecords.decodeLong(database.db.get(database.catalog, NEXT_ID_KEY));
-    });
+    long nextId =
+        database.use(
+            () -> {
+              byte[] format = database.db.get(database.catalog, FORMAT_KEY);
+              if (format == null) {
+                try (WriteBatch batch = new WriteBatch()) {
+                  batch.put(
+                      database.catalog,
+                      FORMAT_KEY,
+                      RocksCatalogRecords.intBytes(RocksCatalogRecords.FORMAT_VERSION));
+                  batch.put(database.catalog, NEXT_ID_KEY, RocksCatalogRecords.longBytes(1));
+                  database.write(batch);
+                }
+              } else if (RocksCatalogRecords.decodeInt(format)
+                  != RocksCatalogRecords.FORMAT_VERSION) {
+                throw new IllegalStateException(
+                    "unsupported storage format version " + RocksCatalogRecords.decodeInt(format));
+              }
+              return RocksCatalogRecords.decodeLong(database.db.get(database.catalog, NEXT_ID_KEY));
+            });
     RocksCatalog catalog = new RocksCatalog(database, live, nextId);
-    database.use(() -> {
-      catalog.forEachTable(RocksCatalogRecords.TABLES_START, RocksCatalogRecords.TABLES_END,
-          Integer.MAX_VALUE,
-          (key, value) -> live.add(RocksCatalogRecords.decodeLong(value)));
-      return null;
-    });
+    database.use(
+        () -> {
+          catalog.forEachTable(
+              RocksCatalogRecords.TABLES_START,
+              RocksCatalogRecords.TABLES_END,
+              Integer.MAX_VALUE,
+              (key, value) -> live.add(RocksCatalogRecords.decodeLong(value)));
+          return null;
+        });
     return catalog;
   }
 
@@ -85,20 +93,21 @@ final class RocksCatalog implements Catalog {
 
   private synchronized Optional<TableInfo> createTableLocked(String account, String name) {
     byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
-    return database.use(() -> {
-      if (database.db.get(database.catalog, key) != null) {
-        return Optional.empty();
-      }
-      TableInfo table = new TableInfo(account, name, nextId);
-      try (WriteBatch batch = new WriteBatch()) {
-        batch.put(database.catalog, key, RocksCatalogRecords.tableValue(table));
-        batch.put(database.catalog, NEXT_ID_KEY, RocksCatalogRecords.longBytes(nextId + 1));
-        database.write(batch);
-      }
-      nextId++;
-      live.add(table.id());
-      return Optional.of(table);
-    });
+    return database.use(
+        () -> {
+          if (database.db.get(database.catalog, key) != null) {
+            return Optional.empty();
+          }
+          TableInfo table = new TableInfo(account, name, nextId);
+          try (WriteBatch batch = new WriteBatch()) {
+            batch.put(database.catalog, key, RocksCatalogRecords.tableValue(table));
+            batch.put(database.catalog, NEXT_ID_KEY, RocksCatalogRecords.longBytes(nextId + 1));
+            database.write(batch);
+          }
+          nextId++;
+          live.add(table.id());
+          return Optional.of(table);
+        });
   }
 
   @Override
@@ -109,24 +118,27 @@ final class RocksCatalog implements Catalog {
 
   private synchronized boolean deleteTableLocked(String account, String name) {
     byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
-    return database.use(() -> {
-      byte[] record = database.db.get(database.catalog, key);
-      if (record == null) {
-        return false;
-      }
-      long id = RocksCatalogRecords.decodeTable(account, record).id();
-      live.drop(id, () -> {
-        try (WriteBatch batch = new WriteBatch()) {
-          batch.delete(database.catalog, key);
-          batch.delete(database.catalog, RocksCatalogRecords.policiesKey(id));
-          batch.deleteRange(database.entities, RocksKeys.tablePrefix(id),
-              RocksKeys.tablePrefix(id + 1));
-          database.write(batch);
-        }
-        return null;
-      });
-      return true;
-    });
+    return database.use(
+        () -> {
+          byte[] record = database.db.get(database.catalog, key);
+          if (record == null) {
+            return false;
+          }
+          long id = RocksCatalogRecords.decodeTable(account, record).id();
+          live.drop(
+              id,
+              () -> {
+                try (WriteBatch batch = new WriteBatch()) {
+                  batch.delete(database.catalog, key);
+                  batch.delete(database.catalog, RocksCatalogRecords.policiesKey(id));
+                  batch.deleteRange(
+                      database.entities, RocksKeys.tablePrefix(id), RocksKeys.tablePrefix(id + 1));
+                  database.write(batch);
+                }
+                return null;
+              });
+          return true;
+        });
   }
 
   /**
@@ -141,11 +153,13 @@ final class RocksCatalog implements Catalog {
       return Optional.of(known);
     }
     byte[] key = RocksCatalogRecords.tableKey(account, ref.canonicalName());
-    Optional<TableInfo> found = database.lookup(() -> {
-      byte[] record = database.get(database.catalog, key);
-      return Optional.ofNullable(
-          record == null ? null : RocksCatalogRecords.decodeTable(account, record));
-    });
+    Optional<TableInfo> found =
+        database.lookup(
+            () -> {
+              byte[] record = database.get(database.catalog, key);
+              return Optional.ofNullable(
+                  record == null ? null : RocksCatalogRecords.decodeTable(account, record));
+            });
     if (found.isPresent()) {
       remember(ref, found.get());
     } else if (known != null) {
@@ -163,31 +177,37 @@ final class RocksCatalog implements Catalog {
 
   @Override
   public List<TableInfo> listTables(String account, String fromCanonicalName, int limit) {
-    byte[] from = fromCanonicalName == null
-        ? RocksCatalogRecords.accountPrefix(account)
-        : RocksCatalogRecords.tableKey(account, fromCanonicalName);
+    byte[] from =
+        fromCanonicalName == null
+            ? RocksCatalogRecords.accountPrefix(account)
+            : RocksCatalogRecords.tableKey(account, fromCanonicalName);
     byte[] end = RocksCatalogRecords.accountEnd(account);
     List<TableInfo> tables = new ArrayList<>();
-    database.use(() -> {
-      forEachTable(from, end, limit,
-          (key, value) -> tables.add(RocksCatalogRecords.decodeTable(account, value)));
-      return null;
-    });
+    database.use(
+        () -> {
+          forEachTable(
+              from,
+              end,
+              limit,
+              (key, value) -> tables.add(RocksCatalogRecords.decodeTable(account, value)));
+          return null;
+        });
     return tables;
   }
 
   @Override
   public Optional<List<AccessPolicy>> accessPolicies(String account, String name) {
     byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
-    return database.lookup(() -> {
-      byte[] record = database.get(database.catalog, key);
-      if (record == null) {
-        return Optional.empty();
-      }
-      long id = RocksCatalogRecords.decodeTable(account, record).id();
-      byte[] policies = database.get(database.catalog, RocksCatalogRecords.policiesKey(id));
-      return Optional.of(policies == null ? List.of() : RocksAccessPolicies.decode(policies));
-    });
+    return database.lookup(
+        () -> {
+          byte[] record = database.get(database.catalog, key);
+          if (record == null) {
+            return Optional.empty();
+          }
+          long id = RocksCatalogRecords.decodeTable(account, record).id();
+          byte[] policies = database.get(database.catalog, RocksCatalogRecords.policiesKey(id));
+          return Optional.of(policies == null ? List.of() : RocksAccessPolicies.decode(policies));
+        });
   }
 
   @Override
@@ -199,23 +219,25 @@ final class RocksCatalog implements Catalog {
   private synchronized boolean setAccessPoliciesLocked(
       String account, String name, List<AccessPolicy> policies) {
     byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
-    return database.use(() -> {
-      byte[] record = database.db.get(database.catalog, key);
-      if (record == null) {
-        return false;
-      }
-      byte[] policiesKey =
-          RocksCatalogRecords.policiesKey(RocksCatalogRecords.decodeTable(account, record).id());
-      try (WriteBatch batch = new WriteBatch()) {
-        if (policies.isEmpty()) {
-          batch.delete(database.catalog, policiesKey);
-        } else {
-          batch.put(database.catalog, policiesKey, RocksAccessPolicies.encode(policies));
-        }
-        database.write(batch);
-      }
-      return true;
-    });
+    return database.use(
+        () -> {
+          byte[] record = database.db.get(database.catalog, key);
+          if (record == null) {
+            return false;
+          }
+          byte[] policiesKey =
+              RocksCatalogRecords.policiesKey(
+                  RocksCatalogRecords.decodeTable(account, record).id());
+          try (WriteBatch batch = new WriteBatch()) {
+            if (policies.isEmpty()) {
+              batch.delete(database.catalog, policiesKey);
+            } else {
+              batch.put(database.catalog, policiesKey, RocksAccessPolicies.encode(policies));
+            }
+            database.write(batch);
+          }
+          return true;
+        });
   }
 
   private void forEachTable(byte[] from, byte[] end, int limit, RecordVisitor visitor)

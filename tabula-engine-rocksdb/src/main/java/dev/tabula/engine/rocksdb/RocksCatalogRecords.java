@@ -19,11 +19,11 @@ import java.util.Arrays;
  *                                            RocksAccountSettings})
  * </pre>
  *
- * <p>Policies are keyed by table id, never reused, so a table created again under a deleted
- * table's name cannot inherit them even if a deletion left one behind.
+ * <p>Policies are keyed by table id, never reused, so a table created again under a deleted table's
+ * name cannot inherit them even if a deletion left one behind.
  *
- * Strings are UTF-8 ({@link Wtf8}); integers are big-endian. Table records of one account sort by
- * canonical name, which is the order {@link dev.tabula.engine.Catalog#listTables} promises.
+ * <p>Strings are UTF-8 ({@link Wtf8}); integers are big-endian. Table records of one account sort
+ * by canonical name, which is the order {@link dev.tabula.engine.Catalog#listTables} promises.
  */
 final class RocksCatalogRecords {
   /** The on-disk format this engine writes and reads; bump it when the layout changes. */

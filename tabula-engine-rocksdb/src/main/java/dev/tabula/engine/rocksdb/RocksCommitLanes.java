@@ -10,16 +10,16 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Commits applies in rounds on a few lanes, each with its own committer thread, so that callers
- * never wait: an apply joins the lane of its partition and gets a stage that completes when a
- * round has stored it.
+ * never wait: an apply joins the lane of its partition and gets a stage that completes when a round
+ * has stored it.
  *
  * <p>A lane's thread takes everything queued on it as one round and hands the round to the {@link
  * RoundCommitter}, which plans each apply in arrival order against the state the earlier ones left
  * and persists the round as one synced batch; then every member's stage completes. Applies that
- * arrive meanwhile make the next round, so a busy lane costs one synced write per round rather
- * than one per apply, however many partitions or callers there are, and no caller thread is
- * blocked or woken on the way. A partition always uses the same lane, so its rounds never overlap
- * and each sees the last one whole; lanes are independent, and RocksDB joins their syncs.
+ * arrive meanwhile make the next round, so a busy lane costs one synced write per round rather than
+ * one per apply, however many partitions or callers there are, and no caller thread is blocked or
+ * woken on the way. A partition always uses the same lane, so its rounds never overlap and each
+ * sees the last one whole; lanes are independent, and RocksDB joins their syncs.
  *
  * <p>Stages complete on the lane's thread: what callers chain on them runs there unless they hand
  * it to an executor of their own, and it delays the lane's next round. It must never wait for

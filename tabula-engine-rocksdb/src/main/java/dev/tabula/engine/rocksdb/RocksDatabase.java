@@ -11,15 +11,15 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
-import org.rocksdb.CompressionType;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
 import org.rocksdb.LRUCache;
-import org.rocksdb.RocksDB;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.ReadTier;
+import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.Statistics;
 import org.rocksdb.StatsLevel;
@@ -40,12 +40,16 @@ import org.slf4j.LoggerFactory;
  */
 final class RocksDatabase implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RocksDatabase.class);
+
   /** The catalog column family's name; its merge operator is {@link #CATALOG_MERGE}. */
   static final byte[] CATALOG = "catalog".getBytes(StandardCharsets.UTF_8);
+
   /** Keeps the greatest commit-time mark however concurrent batches interleave. */
   static final String CATALOG_MERGE = "max";
+
   private static final byte[] ENTITIES = "entities".getBytes(StandardCharsets.UTF_8);
   private static final long MAX_TOTAL_WAL_BYTES = 256L * 1024 * 1024;
+
   /** Spent logs kept for reuse: one is ready whenever the memtables switch to a new log. */
   private static final int RECYCLED_LOGS = 2;
 
@@ -57,17 +61,20 @@ final class RocksDatabase implements AutoCloseable {
 
   /** Native objects in the order they were made; closed in reverse. */
   private final Deque<AutoCloseable> natives;
+
   private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
   private final Path dir;
   private final DBOptions dbOptions;
   private final List<ColumnFamilyDescriptor> descriptors;
   private final RocksDiskSpace space;
   private boolean closed;
+
   /**
-   * Whether a reopen failed for another reason than space since the disk filled (only the
-   * recovery thread uses it): said once per full disk, not once per retry.
+   * Whether a reopen failed for another reason than space since the disk filled (only the recovery
+   * thread uses it): said once per full disk, not once per retry.
    */
   private boolean reopenFailureLogged;
+
   /** The open instance; replaced (under the write lock) when writes come back after a full disk. */
   private RocksInstance current;
 
@@ -76,16 +83,24 @@ final class RocksDatabase implements AutoCloseable {
   RocksDB db;
   ColumnFamilyHandle catalog;
   ColumnFamilyHandle entities;
+
   /** Writes that are on stable storage when they return: the engine is durable on ack. */
   final WriteOptions syncWrites;
+
   /** Reads answered from memtables and the block cache, or refused: they never touch a file. */
   private final ReadOptions memoryOnlyReads;
+
   /** RocksDB's counters, or null: kept only when {@link RocksOptions#statistics()} asks. */
   private final Statistics statistics;
 
-  private RocksDatabase(Deque<AutoCloseable> natives, Path dir, DBOptions dbOptions,
-      List<ColumnFamilyDescriptor> descriptors, WriteOptions syncWrites,
-      ReadOptions memoryOnlyReads, Statistics statistics) {
+  private RocksDatabase(
+      Deque<AutoCloseable> natives,
+      Path dir,
+      DBOptions dbOptions,
+      List<ColumnFamilyDescriptor> descriptors,
+      WriteOptions syncWrites,
+      ReadOptions memoryOnlyReads,
+      Statistics statistics) {
     this.natives = natives;
     this.dir = dir;
     this.dbOptions = dbOptions;
@@ -100,8 +115,8 @@ final class RocksDatabase implements AutoCloseable {
    * Opens or creates the database in {@code dir}, first checking that its write-ahead log still
    * holds every acknowledged write ({@link RocksWalAudit}).
    *
-   * @throws RocksWalLossException when it does not and {@link RocksOptions#acceptWalDataLoss()}
-   *     is false; nothing on disk is changed then
+   * @throws RocksWalLossException when it does not and {@link RocksOptions#acceptWalDataLoss()} is
+   *     false; nothing on disk is changed then
    */
   static RocksDatabase open(Path dir, RocksOptions options) {
     RocksDB.loadLibrary();
@@ -115,8 +130,11 @@ final class RocksDatabase implements AutoCloseable {
       // a handful, and a query page of a table larger than the cache read and unpacked some 250
       // blocks. At 1M entities a page was ~19% faster this way (entities/s, 4 runs each), point
       // reads unchanged within the noise, the files 9% smaller.
-      BlockBasedTableConfig tables = new BlockBasedTableConfig()
-          .setBlockCache(cache).setFilterPolicy(bloom).setBlockSize(BLOCK_BYTES);
+      BlockBasedTableConfig tables =
+          new BlockBasedTableConfig()
+              .setBlockCache(cache)
+              .setFilterPolicy(bloom)
+              .setBlockSize(BLOCK_BYTES);
       // LZ4 instead of RocksDB's default Snappy: a table larger than the block cache unpacks a
       // block for most reads, and Snappy was about 8% of a 1M-entity query page's server CPU. With
       // LZ4, 1M entities and the default cache: query pages 2.5 ms p50 against 3.3-3.7, point
@@ -125,7 +143,9 @@ final class RocksDatabase implements AutoCloseable {
       ColumnFamilyOptions plain = push(natives, new ColumnFamilyOptions());
       plain.setTableFormatConfig(tables).setCompressionType(COMPRESSION);
       ColumnFamilyOptions catalogOptions = push(natives, new ColumnFamilyOptions());
-      catalogOptions.setTableFormatConfig(tables).setCompressionType(COMPRESSION)
+      catalogOptions
+          .setTableFormatConfig(tables)
+          .setCompressionType(COMPRESSION)
           .setMergeOperatorName(CATALOG_MERGE);
       DBOptions dbOptions = push(natives, new DBOptions());
       dbOptions.setCreateIfMissing(true).setCreateMissingColumnFamilies(true).setKeepLogFileNum(4);
@@ -158,8 +178,8 @@ final class RocksDatabase implements AutoCloseable {
               new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, plain),
               new ColumnFamilyDescriptor(CATALOG, catalogOptions),
               new ColumnFamilyDescriptor(ENTITIES, plain));
-      RocksDatabase database = new RocksDatabase(natives, dir, dbOptions, descriptors, sync,
-          memoryOnly, statistics);
+      RocksDatabase database =
+          new RocksDatabase(natives, dir, dbOptions, descriptors, sync, memoryOnly, statistics);
       database.openFirst();
       return database;
     } catch (RocksWalLossException e) {
@@ -267,7 +287,8 @@ final class RocksDatabase implements AutoCloseable {
    */
   long walSyncs() {
     if (statistics == null) {
-      throw new IllegalStateException("statistics are off: open with RocksOptions.withStatistics()");
+      throw new IllegalStateException(
+          "statistics are off: open with RocksOptions.withStatistics()");
     }
     return use(() -> statistics.getTickerCount(TickerType.WAL_FILE_SYNCED));
   }

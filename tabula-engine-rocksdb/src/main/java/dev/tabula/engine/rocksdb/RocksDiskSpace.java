@@ -16,10 +16,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A write that fails with RocksDB's NoSpace error stops the database: RocksDB refuses every
  * later write with the same error until it is resumed, and RocksJava has no {@code resume()}.
- * RocksDB's own automatic recovery (its SstFileManager polls every 5 s) wants a memtable's worth
- * of free space (64 MiB) and was seen never to succeed after its first attempt on a still-full
- * disk failed. So the engine recovers by itself: from the first NoSpace failure writes are refused
- * at once with 503 ServerBusy, reads go on, and a daemon thread checks the free space every {@value
+ * RocksDB's own automatic recovery (its SstFileManager polls every 5 s) wants a memtable's worth of
+ * free space (64 MiB) and was seen never to succeed after its first attempt on a still-full disk
+ * failed. So the engine recovers by itself: from the first NoSpace failure writes are refused at
+ * once with 503 ServerBusy, reads go on, and a daemon thread checks the free space every {@value
  * #POLL_MILLIS} ms. Once {@value #MIN_FREE_BYTES} bytes are free it moves reads onto a read-only
  * instance (so that the stopped one can be closed and its lock released) and opens the database
  * read-write again; opening replays the logs up to the torn record of the failed write, flushes
@@ -29,18 +29,22 @@ import org.slf4j.LoggerFactory;
  * <p>The log says each symptom of a full disk once, not once per retry (the mark is retried every
  * second, the reopen every few): one warning when writes start failing, one when the {@link
  * RocksWalMarker write-ahead log mark} cannot be written (only if that came first: RocksDB may
- * still have room in a preallocated log), and one line when the disk has room again, however
- * long it was full. Thread-safe.
+ * still have room in a preallocated log), and one line when the disk has room again, however long
+ * it was full. Thread-safe.
  */
 final class RocksDiskSpace implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RocksDiskSpace.class);
   static final long POLL_MILLIS = 250;
+
   /** Room for the new MANIFEST, OPTIONS and log files and a flush of what the logs hold. */
   static final long MIN_FREE_BYTES = 16L * 1024 * 1024;
+
   /** After a failed reopen: the files it wrote are removed by RocksDB; let the disk settle. */
   private static final long RETRY_MILLIS = 2_000;
-  static final String MESSAGE = "The server is out of disk space and cannot store writes; reads"
-      + " still work. Please retry your request once disk space has been freed.";
+
+  static final String MESSAGE =
+      "The server is out of disk space and cannot store writes; reads"
+          + " still work. Please retry your request once disk space has been freed.";
 
   /** Brings writes back; true once the database is writable again. */
   @FunctionalInterface
@@ -51,10 +55,13 @@ final class RocksDiskSpace implements AutoCloseable {
   private final Path dir;
   private final Reopener reopener;
   private volatile boolean full;
+
   /** Whether the mark's last write failed for lack of space. */
   private boolean markFailing;
+
   /** When the disk was found full (System.nanoTime), or -1 when it is not: the episode logged. */
   private long fullSince = -1;
+
   private Thread recovery;
   private boolean closed;
 
@@ -93,8 +100,8 @@ final class RocksDiskSpace implements AutoCloseable {
 
   /** The database had to be opened read-only: starts refusing writes. */
   void startedFull(RocksDBException cause) {
-    becomeFull("could not open it for writing at start (" + cause.getMessage()
-        + "), serving reads only");
+    becomeFull(
+        "could not open it for writing at start (" + cause.getMessage() + "), serving reads only");
   }
 
   private synchronized void becomeFull(String why) {
@@ -103,8 +110,8 @@ final class RocksDiskSpace implements AutoCloseable {
     }
     full = true;
     startEpisode();
-    LOG.warn("Out of disk space in {}: writes answer 503 ServerBusy until space is freed; {}",
-        dir, why);
+    LOG.warn(
+        "Out of disk space in {}: writes answer 503 ServerBusy until space is freed; {}", dir, why);
     recovery = new Thread(this::recover, "tabula-disk-recovery");
     recovery.setDaemon(true);
     recovery.start();
@@ -120,9 +127,11 @@ final class RocksDiskSpace implements AutoCloseable {
     }
     markFailing = true;
     if (fullSince < 0) {
-      LOG.warn("Out of disk space in {}: cannot update the write-ahead log mark ({}); retrying"
-          + " every second. Writes go on while RocksDB has room in its log; a check for lost"
-          + " writes at the next start covers only those before the last mark", dir,
+      LOG.warn(
+          "Out of disk space in {}: cannot update the write-ahead log mark ({}); retrying"
+              + " every second. Writes go on while RocksDB has room in its log; a check for lost"
+              + " writes at the next start covers only those before the last mark",
+          dir,
           cause.getMessage());
     }
     startEpisode();
@@ -135,8 +144,11 @@ final class RocksDiskSpace implements AutoCloseable {
     }
     markFailing = false;
     if (!full && fullSince >= 0) {
-      LOG.info("Disk space is available again in {}: the write-ahead log mark is written again"
-          + " after {} s", dir, secondsSince(fullSince));
+      LOG.info(
+          "Disk space is available again in {}: the write-ahead log mark is written again"
+              + " after {} s",
+          dir,
+          secondsSince(fullSince));
       fullSince = -1;
     }
   }
@@ -169,8 +181,10 @@ final class RocksDiskSpace implements AutoCloseable {
   private synchronized void recovered() {
     full = false;
     recovery = null;
-    LOG.info("Disk space is available again in {}: writes accepted again after {} s out of space",
-        dir, secondsSince(fullSince));
+    LOG.info(
+        "Disk space is available again in {}: writes accepted again after {} s out of space",
+        dir,
+        secondsSince(fullSince));
     fullSince = -1; // the mark written again later belongs to this episode: not said again
   }
 

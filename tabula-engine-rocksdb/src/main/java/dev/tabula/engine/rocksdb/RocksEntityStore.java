@@ -82,16 +82,19 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
    * under a table id after its range was deleted.
    */
   private void commitRound(List<RocksCommitLanes.Apply> round) {
-    database.use(() -> live.duringApplies(() -> {
-      planAndPersist(round);
-      return null;
-    }));
+    database.use(
+        () ->
+            live.duringApplies(
+                () -> {
+                  planAndPersist(round);
+                  return null;
+                }));
   }
 
   /**
    * Plans a round's applies in order, each against the stored rows as the earlier ones left them,
-   * and persists every committed plan in one synced batch. Commit times are taken in that order,
-   * so they increase in commit order on every partition.
+   * and persists every committed plan in one synced batch. Commit times are taken in that order, so
+   * they increase in commit order on every partition.
    */
   private void planAndPersist(List<RocksCommitLanes.Apply> round) throws RocksDBException {
     Map<RowRef, Optional<Entity>> planned = new HashMap<>();
@@ -106,8 +109,13 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
         Instant commitTime = clock.next();
         PartitionBatch.Plan plan;
         try {
-          plan = PartitionBatch.plan(apply.partitionKey, apply.writes, commitTime,
-              rowKey -> current(planned, new RowRef(apply.tableId, apply.partitionKey, rowKey)));
+          plan =
+              PartitionBatch.plan(
+                  apply.partitionKey,
+                  apply.writes,
+                  commitTime,
+                  rowKey ->
+                      current(planned, new RowRef(apply.tableId, apply.partitionKey, rowKey)));
         } catch (RuntimeException e) {
           apply.fail(e); // its own failure; the others go on
           continue;
@@ -119,7 +127,9 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
         results.put(apply, plan.result());
       }
       if (lastCommit != null) {
-        batch.merge(database.catalog, RocksCatalogRecords.CLOCK_KEY,
+        batch.merge(
+            database.catalog,
+            RocksCatalogRecords.CLOCK_KEY,
             RocksCatalogRecords.clockMark(EdmDateTimes.toTicks(lastCommit)));
         database.write(batch);
       }
@@ -136,18 +146,25 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
         : Optional.ofNullable(readStored(row.tableId(), row.partitionKey(), row.rowKey()));
   }
 
-  private void stage(WriteBatch batch, RocksCommitLanes.Apply apply, Instant commitTime,
-      List<PartitionBatch.Change> changes, Map<RowRef, Optional<Entity>> planned)
+  private void stage(
+      WriteBatch batch,
+      RocksCommitLanes.Apply apply,
+      Instant commitTime,
+      List<PartitionBatch.Change> changes,
+      Map<RowRef, Optional<Entity>> planned)
       throws RocksDBException {
     for (PartitionBatch.Change change : changes) {
       byte[] key = RocksKeys.entityKey(apply.tableId, apply.partitionKey, change.rowKey());
       if (change.isDeletion()) {
         batch.delete(database.entities, key);
       } else {
-        batch.put(database.entities, key,
+        batch.put(
+            database.entities,
+            key,
             EntityValueCodec.encode(commitTime, change.entity().properties()));
       }
-      planned.put(new RowRef(apply.tableId, apply.partitionKey, change.rowKey()),
+      planned.put(
+          new RowRef(apply.tableId, apply.partitionKey, change.rowKey()),
           Optional.ofNullable(change.entity()));
     }
   }
@@ -157,8 +174,8 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
 
   private Entity readStored(long tableId, String partitionKey, String rowKey)
       throws RocksDBException {
-    byte[] value = database.get(database.entities,
-        RocksKeys.entityKey(tableId, partitionKey, rowKey));
+    byte[] value =
+        database.get(database.entities, RocksKeys.entityKey(tableId, partitionKey, rowKey));
     return value == null ? null : EntityValueCodec.decode(partitionKey, rowKey, value);
   }
 }

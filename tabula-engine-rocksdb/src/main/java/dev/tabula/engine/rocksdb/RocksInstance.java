@@ -10,19 +10,21 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 
 /**
- * One open RocksDB instance of the database directory and its column family handles, in the
- * order of the descriptors it was opened with; read-only when the disk was too full to open it
- * for writing. The options it was opened with belong to {@link RocksDatabase} and outlive it.
+ * One open RocksDB instance of the database directory and its column family handles, in the order
+ * of the descriptors it was opened with; read-only when the disk was too full to open it for
+ * writing. The options it was opened with belong to {@link RocksDatabase} and outlive it.
  */
 record RocksInstance(RocksDB db, List<ColumnFamilyHandle> handles, boolean readOnly)
     implements AutoCloseable {
 
-  static RocksInstance open(DBOptions options, Path dir, List<ColumnFamilyDescriptor> descriptors,
-      boolean readOnly) throws RocksDBException {
+  static RocksInstance open(
+      DBOptions options, Path dir, List<ColumnFamilyDescriptor> descriptors, boolean readOnly)
+      throws RocksDBException {
     List<ColumnFamilyHandle> handles = new ArrayList<>();
-    RocksDB db = readOnly
-        ? RocksDB.openReadOnly(options, dir.toString(), descriptors, handles)
-        : RocksDB.open(options, dir.toString(), descriptors, handles);
+    RocksDB db =
+        readOnly
+            ? RocksDB.openReadOnly(options, dir.toString(), descriptors, handles)
+            : RocksDB.open(options, dir.toString(), descriptors, handles);
     return new RocksInstance(db, List.copyOf(handles), readOnly);
   }
 

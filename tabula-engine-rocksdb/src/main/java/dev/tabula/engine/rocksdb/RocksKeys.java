@@ -7,9 +7,9 @@ import dev.tabula.model.EntityKey;
 /**
  * Entity keys as RocksDB keys: {@code tableId (8 bytes, big-endian) | utf8(PartitionKey) | 0x00 |
  * utf8(RowKey)} (see {@link Wtf8} for the UTF-8 used). RocksDB's bytewise order of these keys is
- * the SPI's (PartitionKey, RowKey) code-point order within a table, because UTF-8 keeps
- * code-point order and a PartitionKey never contains U+0000 (keys hold no control characters),
- * so the 0x00 separator sorts below every byte a longer PartitionKey could continue with.
+ * the SPI's (PartitionKey, RowKey) code-point order within a table, because UTF-8 keeps code-point
+ * order and a PartitionKey never contains U+0000 (keys hold no control characters), so the 0x00
+ * separator sorts below every byte a longer PartitionKey could continue with.
  */
 final class RocksKeys {
   static final int TABLE_ID_BYTES = 8;

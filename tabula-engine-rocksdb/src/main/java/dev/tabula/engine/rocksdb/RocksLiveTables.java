@@ -6,10 +6,10 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.rocksdb.RocksDBException;
 
 /**
- * The ids of tables the catalog lists, and a gate between applies and table deletion. An apply
- * runs under the shared side of the gate and only on a live id; a deletion takes the exclusive
- * side, so no apply can write under an id after its range was deleted, which would leave bytes
- * that nothing reaches or reclaims.
+ * The ids of tables the catalog lists, and a gate between applies and table deletion. An apply runs
+ * under the shared side of the gate and only on a live id; a deletion takes the exclusive side, so
+ * no apply can write under an id after its range was deleted, which would leave bytes that nothing
+ * reaches or reclaims.
  */
 final class RocksLiveTables {
   private final Set<Long> ids = ConcurrentHashMap.newKeySet();

@@ -4,10 +4,10 @@ package dev.tabula.engine.rocksdb;
  * Tuning for {@link RocksStorageEngine}.
  *
  * @param blockCacheBytes the LRU block cache shared by all column families
- * @param commitLanes how many commit lanes, each a thread committing rounds, partitions are
- *     spread over (a power of two); partitions that share one commit in the same rounds
- * @param acceptWalDataLoss open even when the write-ahead log lost acknowledged writes (see
- *     {@link RocksWalLossException}), logging what was lost; false refuses to open instead
+ * @param commitLanes how many commit lanes, each a thread committing rounds, partitions are spread
+ *     over (a power of two); partitions that share one commit in the same rounds
+ * @param acceptWalDataLoss open even when the write-ahead log lost acknowledged writes (see {@link
+ *     RocksWalLossException}), logging what was lost; false refuses to open instead
  * @param statistics keep RocksDB's statistics (tickers such as WAL syncs), for tests: counting
  *     costs a little on every write, so the server leaves it off
  */
@@ -20,12 +20,13 @@ public record RocksOptions(
    * One lane per four processors, rounded down to a power of two, at least one. A lane plans a
    * write in microseconds and syncs once per round, so one lane keeps up with what a few cores can
    * parse; a second lane makes each round smaller and syncs twice as often, which on 2 cores cost
-   * more CPU per insert and 10–30% of the rate of inserts and hot-key upserts at 16 and 64
-   * clients (docs/performance.md, fifth pass). More cores parse more writes a second than one
-   * lane can plan, and get more lanes.
+   * more CPU per insert and 10–30% of the rate of inserts and hot-key upserts at 16 and 64 clients
+   * (docs/performance.md, fifth pass). More cores parse more writes a second than one lane can
+   * plan, and get more lanes.
    */
-  public static final int DEFAULT_COMMIT_LANES = Integer.highestOneBit(
-      Math.min(64, Math.max(1, Runtime.getRuntime().availableProcessors() / 4)));
+  public static final int DEFAULT_COMMIT_LANES =
+      Integer.highestOneBit(
+          Math.min(64, Math.max(1, Runtime.getRuntime().availableProcessors() / 4)));
 
   public RocksOptions {
     if (blockCacheBytes <= 0) {

@@ -18,6 +18,7 @@ import java.util.Set;
 final class RocksRow implements RowFilter.Row {
   /** The declared properties, or null when the filter may read any. */
   private final PropertyNames names;
+
   private final EdmValue[] values;
 
   private byte[] key;

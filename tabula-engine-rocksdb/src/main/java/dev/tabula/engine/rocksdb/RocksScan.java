@@ -17,8 +17,8 @@ import org.rocksdb.Slice;
 /**
  * One page of a scan. The page reads one RocksDB iterator, which sees the database as of its
  * creation (an implicit snapshot), and a write batch becomes visible all at once, so a page never
- * shows half a batch. The range's upper bound is the iterator's upper bound, so RocksDB stops at
- * it without reading past.
+ * shows half a batch. The range's upper bound is the iterator's upper bound, so RocksDB stops at it
+ * without reading past.
  */
 final class RocksScan {
   private RocksScan() {}
@@ -26,12 +26,14 @@ final class RocksScan {
   static Page page(RocksDatabase database, long tableId, ScanRequest request)
       throws RocksDBException {
     KeyRange range = request.range();
-    byte[] lower = range.lower() == null
-        ? RocksKeys.tablePrefix(tableId)
-        : RocksKeys.bound(tableId, range.lower());
-    byte[] upper = range.upper() == null
-        ? RocksKeys.tablePrefix(tableId + 1)
-        : RocksKeys.bound(tableId, range.upper());
+    byte[] lower =
+        range.lower() == null
+            ? RocksKeys.tablePrefix(tableId)
+            : RocksKeys.bound(tableId, range.lower());
+    byte[] upper =
+        range.upper() == null
+            ? RocksKeys.tablePrefix(tableId + 1)
+            : RocksKeys.bound(tableId, range.upper());
     if (Arrays.compareUnsigned(lower, upper) >= 0) {
       return new Page(List.of(), null, StopReason.SOURCE_EXHAUSTED, 0);
     }
@@ -57,12 +59,12 @@ final class RocksScan {
     for (; it.isValid(); it.next()) {
       // Checked before reading the next entity, so a full last page ends as exhausted.
       if (request.full(kept.size(), keptBytes)) {
-        return new Page(kept, RocksKeys.decode(it.key()), StopReason.RETURN_LIMIT_REACHED, scanned,
-            keptBytes);
+        return new Page(
+            kept, RocksKeys.decode(it.key()), StopReason.RETURN_LIMIT_REACHED, scanned, keptBytes);
       }
       if (System.nanoTime() - request.deadlineNanos() >= 0) {
-        return new Page(kept, RocksKeys.decode(it.key()), StopReason.TIME_LIMIT_REACHED, scanned,
-            keptBytes);
+        return new Page(
+            kept, RocksKeys.decode(it.key()), StopReason.TIME_LIMIT_REACHED, scanned, keptBytes);
       }
       byte[] value = it.value();
       row.reset(it.key(), value);

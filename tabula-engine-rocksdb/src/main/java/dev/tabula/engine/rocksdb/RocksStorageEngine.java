@@ -14,9 +14,8 @@ import java.util.Set;
 
 /**
  * The embedded default engine: one RocksDB database in a directory, with a catalog column family
- * (tables, the next table id, the format version, a commit-time mark, account
- * settings) and an entities column
- * family (keys from {@link RocksKeys}, values from {@link dev.tabula.engine.codec
+ * (tables, the next table id, the format version, a commit-time mark, account settings) and an
+ * entities column family (keys from {@link RocksKeys}, values from {@link dev.tabula.engine.codec
  * .EntityValueCodec}). Every acknowledged write is synced to the write-ahead log; RocksDB joins
  * concurrent syncs into one (group commit), so throughput comes from concurrency.
  *
@@ -42,11 +41,11 @@ public final class RocksStorageEngine implements StorageEngine {
   /**
    * Opens (or creates) the engine in {@code dir}, with commit times from {@code wallClock}.
    *
-   * @throws RocksStorageException when the database cannot be opened (for example another
-   *     process holds it)
+   * @throws RocksStorageException when the database cannot be opened (for example another process
+   *     holds it)
    * @throws IllegalStateException when the data is in a format this version does not know
-   * @throws RocksWalLossException when the write-ahead log lost acknowledged writes, unless
-   *     {@link RocksOptions#acceptWalDataLoss()}
+   * @throws RocksWalLossException when the write-ahead log lost acknowledged writes, unless {@link
+   *     RocksOptions#acceptWalDataLoss()}
    */
   public RocksStorageEngine(Path dir, RocksOptions options, Clock wallClock) {
     database = RocksDatabase.open(dir, options);
@@ -54,14 +53,13 @@ public final class RocksStorageEngine implements StorageEngine {
       RocksLiveTables live = new RocksLiveTables();
       catalog = RocksCatalog.load(database, live);
       CommitClock clock = new CommitClock(wallClock);
-      byte[] mark = database.use(
-          () -> database.db.get(database.catalog, RocksCatalogRecords.CLOCK_KEY));
+      byte[] mark =
+          database.use(() -> database.db.get(database.catalog, RocksCatalogRecords.CLOCK_KEY));
       if (mark != null) {
         clock.observe(EdmDateTimes.fromTicks(RocksCatalogRecords.decodeClockMark(mark)));
       }
       settings = new RocksAccountSettings(database);
-      entities = new RocksEntityStore(
-          database, live, options.commitLanes(), clock);
+      entities = new RocksEntityStore(database, live, options.commitLanes(), clock);
       marker = new RocksWalMarker(database, dir);
     } catch (RuntimeException e) {
       database.close();
@@ -71,8 +69,8 @@ public final class RocksStorageEngine implements StorageEngine {
 
   /**
    * How many times the write-ahead log has been synced since the engine opened: a write is
-   * acknowledged only after a sync that began after it was written, so a test can check each
-   * write against it.
+   * acknowledged only after a sync that began after it was written, so a test can check each write
+   * against it.
    *
    * @throws IllegalStateException unless opened with {@link RocksOptions#withStatistics()}
    */
@@ -98,7 +96,9 @@ public final class RocksStorageEngine implements StorageEngine {
   @Override
   public Set<Capability> capabilities() {
     return EnumSet.of(
-        Capability.DURABLE_ON_ACK, Capability.PERSISTENT, Capability.NON_BLOCKING_READS,
+        Capability.DURABLE_ON_ACK,
+        Capability.PERSISTENT,
+        Capability.NON_BLOCKING_READS,
         Capability.NON_BLOCKING_WRITES);
   }
 

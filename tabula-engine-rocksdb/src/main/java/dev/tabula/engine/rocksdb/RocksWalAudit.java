@@ -22,13 +22,13 @@ import org.slf4j.LoggerFactory;
  * RocksWalMark}.
  *
  * <p>Why this is needed: RocksDB recovers to the last consistent point of its write-ahead log
- * ({@code WALRecoveryMode.kPointInTimeRecovery}, its default) and stops at the first damaged
- * record without an error, because after a power cut the last record may be torn. It cannot tell
- * such a torn tail from a log cut in half or overwritten in the middle: it would start and serve
- * the first half. The stricter modes do not help: {@code kTolerateCorruptedTailRecords} also
- * accepts a log cut at any point (the cut looks like a torn tail) and rules out reusing logs, and
- * {@code kAbsoluteConsistency} refuses an ordinary torn tail. Only knowing how far the log had
- * been acknowledged tells them apart, which is what the mark records.
+ * ({@code WALRecoveryMode.kPointInTimeRecovery}, its default) and stops at the first damaged record
+ * without an error, because after a power cut the last record may be torn. It cannot tell such a
+ * torn tail from a log cut in half or overwritten in the middle: it would start and serve the first
+ * half. The stricter modes do not help: {@code kTolerateCorruptedTailRecords} also accepts a log
+ * cut at any point (the cut looks like a torn tail) and rules out reusing logs, and {@code
+ * kAbsoluteConsistency} refuses an ordinary torn tail. Only knowing how far the log had been
+ * acknowledged tells them apart, which is what the mark records.
  *
  * <p>Read-only recovery replays the logs into memory and changes no file, so a refusal leaves the
  * damaged log as it was, for the operator to inspect or restore. It costs one extra replay of the
@@ -44,8 +44,8 @@ final class RocksWalAudit {
    * (or there is no mark yet), returns the loss when {@code acceptLoss} (after logging it), and
    * throws it otherwise.
    *
-   * @throws RocksWalLossException when recovery would lose acknowledged writes and the loss is
-   *     not accepted
+   * @throws RocksWalLossException when recovery would lose acknowledged writes and the loss is not
+   *     accepted
    */
   static Optional<RocksWalLossException> check(Path dir, boolean acceptLoss)
       throws RocksDBException {
@@ -59,8 +59,9 @@ final class RocksWalAudit {
       return Optional.empty();
     }
     String log = mark.get().logHolding(recovered + 1);
-    RocksWalLossException loss = new RocksWalLossException(
-        dir, log == null ? null : dir.resolve(log), recovered, acknowledged);
+    RocksWalLossException loss =
+        new RocksWalLossException(
+            dir, log == null ? null : dir.resolve(log), recovered, acknowledged);
     if (!acceptLoss) {
       throw loss;
     }

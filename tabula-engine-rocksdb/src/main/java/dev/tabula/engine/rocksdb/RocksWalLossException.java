@@ -27,15 +27,25 @@ public final class RocksWalLossException extends RuntimeException {
 
   /** One sentence saying what was lost and where, for the operator. */
   static String describe(Path dataDir, Path logFile, long recovered, long acknowledged) {
-    String where = logFile == null
-        ? "a write-ahead log file (.log) of " + dataDir + " is missing or damaged"
-        : "the write-ahead log " + logFile + (logFile.toFile().exists()
-            ? " is damaged (cut short or overwritten) from the write after sequence number "
-                + recovered
-            : " is missing");
-    return "the RocksDB data in " + dataDir + " lost acknowledged writes: " + where
-        + "; recovery ends at sequence number " + recovered + " but writes up to "
-        + acknowledged + " had been acknowledged (" + (acknowledged - recovered)
+    String where =
+        logFile == null
+            ? "a write-ahead log file (.log) of " + dataDir + " is missing or damaged"
+            : "the write-ahead log "
+                + logFile
+                + (logFile.toFile().exists()
+                    ? " is damaged (cut short or overwritten) from the write after sequence number "
+                        + recovered
+                    : " is missing");
+    return "the RocksDB data in "
+        + dataDir
+        + " lost acknowledged writes: "
+        + where
+        + "; recovery ends at sequence number "
+        + recovered
+        + " but writes up to "
+        + acknowledged
+        + " had been acknowledged ("
+        + (acknowledged - recovered)
         + " entity or table changes lost)";
   }
 

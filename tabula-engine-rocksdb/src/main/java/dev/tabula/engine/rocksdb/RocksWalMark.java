@@ -25,8 +25,8 @@ import java.util.TreeMap;
  * <p>Every write is synced before RocksDB publishes its sequence number, so the mark is a lower
  * bound of what is on stable storage, and it only grows: a later recovery that ends below it has
  * lost acknowledged writes, whatever happened to the log files (a file cut short, garbage in the
- * middle, a file deleted). A torn last record is never below it: that write was never
- * acknowledged. RocksDB leaves files it does not know alone.
+ * middle, a file deleted). A torn last record is never below it: that write was never acknowledged.
+ * RocksDB leaves files it does not know alone.
  *
  * @param sequence every write up to this sequence number was acknowledged
  * @param logStarts each log file's name and the first sequence number in it, by sequence
@@ -92,12 +92,19 @@ record RocksWalMark(long sequence, Map<Long, String> logStarts) {
     StringWriter text = new StringWriter();
     p.store(text, "Tabula: the last acknowledged write's sequence number; do not edit");
     Path temp = dir.resolve(FILE_NAME + ".tmp");
-    try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE,
-        StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+    try (FileChannel out =
+        FileChannel.open(
+            temp,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING)) {
       out.write(StandardCharsets.UTF_8.encode(text.toString()));
       out.force(true);
     }
-    Files.move(temp, dir.resolve(FILE_NAME), StandardCopyOption.ATOMIC_MOVE,
+    Files.move(
+        temp,
+        dir.resolve(FILE_NAME),
+        StandardCopyOption.ATOMIC_MOVE,
         StandardCopyOption.REPLACE_EXISTING);
     try (FileChannel directory = FileChannel.open(dir, StandardOpenOption.READ)) {
       directory.force(true); // the rename itself

@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
  * #PERIOD_MILLIS} ms while writes come in (one small synced file a second), and at close.
  *
  * <p>A write acknowledged since the last mark is not covered by it: a log damaged in that last
- * second before a crash goes undetected, as it would without the mark. After a clean shutdown
- * the mark covers every acknowledged write.
+ * second before a crash goes undetected, as it would without the mark. After a clean shutdown the
+ * mark covers every acknowledged write.
  */
 final class RocksWalMarker implements AutoCloseable {
   static final long PERIOD_MILLIS = 1000;
@@ -38,28 +38,32 @@ final class RocksWalMarker implements AutoCloseable {
     this.database = database;
     this.dir = dir;
     markQuietly();
-    timer = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "tabula-wal-mark");
-      t.setDaemon(true);
-      return t;
-    });
-    timer.scheduleWithFixedDelay(this::markQuietly, PERIOD_MILLIS, PERIOD_MILLIS,
-        TimeUnit.MILLISECONDS);
+    timer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "tabula-wal-mark");
+              t.setDaemon(true);
+              return t;
+            });
+    timer.scheduleWithFixedDelay(
+        this::markQuietly, PERIOD_MILLIS, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
   }
 
   /** Records the latest acknowledged sequence number, if it moved. */
   synchronized void mark() {
-    RocksWalMark next = database.use(() -> {
-      long seq = database.db.getLatestSequenceNumber();
-      if (seq == marked) {
-        return null;
-      }
-      Map<Long, String> logs = new HashMap<>();
-      for (LogFile log : database.db.getSortedWalFiles()) {
-        logs.put(log.startSequence(), Path.of(log.pathName()).getFileName().toString());
-      }
-      return new RocksWalMark(seq, logs);
-    });
+    RocksWalMark next =
+        database.use(
+            () -> {
+              long seq = database.db.getLatestSequenceNumber();
+              if (seq == marked) {
+                return null;
+              }
+              Map<Long, String> logs = new HashMap<>();
+              for (LogFile log : database.db.getSortedWalFiles()) {
+                logs.put(log.startSequence(), Path.of(log.pathName()).getFileName().toString());
+              }
+              return new RocksWalMark(seq, logs);
+            });
     if (next == null) {
       return;
     }
@@ -72,10 +76,10 @@ final class RocksWalMarker implements AutoCloseable {
   }
 
   /**
-   * The timer's mark: a failure is retried next period; the writes themselves are unaffected,
-   * only the detection of a later loss is weaker meanwhile. A full disk is said by {@link
-   * RocksDiskSpace}, once with the rest of its symptoms; any other failure is said here, once
-   * until a mark is written again (a line a second would bury the log).
+   * The timer's mark: a failure is retried next period; the writes themselves are unaffected, only
+   * the detection of a later loss is weaker meanwhile. A full disk is said by {@link
+   * RocksDiskSpace}, once with the rest of its symptoms; any other failure is said here, once until
+   * a mark is written again (a line a second would bury the log).
    */
   private void markQuietly() {
     try {

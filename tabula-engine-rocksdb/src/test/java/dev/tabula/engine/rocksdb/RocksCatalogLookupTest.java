@@ -27,8 +27,9 @@ class RocksCatalogLookupTest {
 
   @Test
   void lookupsRacingDeletions_neverFindADeletedTable_andFindEachNewOne() throws Exception {
-    try (RocksStorageEngine engine = new RocksStorageEngine(dir,
-        RocksOptions.defaults().withBlockCacheBytes(1 << 20), Clock.systemUTC())) {
+    try (RocksStorageEngine engine =
+        new RocksStorageEngine(
+            dir, RocksOptions.defaults().withBlockCacheBytes(1 << 20), Clock.systemUTC())) {
       Catalog catalog = engine.catalog();
       AtomicBoolean running = new AtomicBoolean(true);
       AtomicLong lookups = new AtomicLong();
@@ -36,12 +37,14 @@ class RocksCatalogLookupTest {
       try {
         List<Future<?>> spinning = new ArrayList<>();
         for (int t = 0; t < 3; t++) {
-          spinning.add(finders.submit(() -> {
-            while (running.get()) {
-              catalog.findTable(ACCOUNT, "Churn");
-              lookups.incrementAndGet();
-            }
-          }));
+          spinning.add(
+              finders.submit(
+                  () -> {
+                    while (running.get()) {
+                      catalog.findTable(ACCOUNT, "Churn");
+                      lookups.incrementAndGet();
+                    }
+                  }));
         }
         for (int round = 0; round < 200; round++) {
           TableInfo created = catalog.createTable(ACCOUNT, "Churn").orElseThrow();

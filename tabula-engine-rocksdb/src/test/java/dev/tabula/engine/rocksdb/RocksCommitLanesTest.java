@@ -21,8 +21,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Rounds of a commit lane: applies that queue while a round commits go together in the next,
- * every apply gets its own outcome, submitting never waits, and nobody is left waiting.
+ * Rounds of a commit lane: applies that queue while a round commits go together in the next, every
+ * apply gets its own outcome, submitting never waits, and nobody is left waiting.
  */
 class RocksCommitLanesTest {
   private static final long TABLE = 3;
@@ -61,26 +61,32 @@ class RocksCommitLanesTest {
 
   @Test
   void aRoundThatFails_failsItsMembers_andTheNextRoundGoesOn() throws Exception {
-    RocksCommitLanes lanes = lanes(1, round -> {
-      if (rounds.isEmpty()) {
-        rounds.add(List.of());
-        throw new RocksStorageException("disk full", null);
-      }
-      answerEach(round);
-    });
+    RocksCommitLanes lanes =
+        lanes(
+            1,
+            round -> {
+              if (rounds.isEmpty()) {
+                rounds.add(List.of());
+                throw new RocksStorageException("disk full", null);
+              }
+              answerEach(round);
+            });
 
     assertThatThrownBy(() -> submit(lanes, "p", 1).get(5, TimeUnit.SECONDS))
         .isInstanceOf(ExecutionException.class)
-        .cause().isInstanceOf(RocksStorageException.class).hasMessage("disk full");
+        .cause()
+        .isInstanceOf(RocksStorageException.class)
+        .hasMessage("disk full");
     assertThat(submit(lanes, "p", 2).get(5, TimeUnit.SECONDS)).isEqualTo(answer(2));
   }
 
   @Test
   void anApplyTheCommitterForgot_failsInsteadOfWaitingForever() {
-    RocksCommitLanes lanes = lanes(1, round -> { });
+    RocksCommitLanes lanes = lanes(1, round -> {});
 
     assertThatThrownBy(() -> submit(lanes, "p", 1).get(5, TimeUnit.SECONDS))
-        .cause().isInstanceOf(IllegalStateException.class);
+        .cause()
+        .isInstanceOf(IllegalStateException.class);
   }
 
   @Test
@@ -98,7 +104,8 @@ class RocksCommitLanesTest {
     assertThat(first).isCompletedWithValue(answer(0));
     assertThat(queued).isCompletedWithValue(answer(1));
     assertThatThrownBy(() -> submit(lanes, "p", 2).getNow(null))
-        .cause().isInstanceOf(IllegalStateException.class);
+        .cause()
+        .isInstanceOf(IllegalStateException.class);
   }
 
   @Test
@@ -109,21 +116,24 @@ class RocksCommitLanesTest {
     List<Future<?>> workers = new ArrayList<>();
     for (int t = 0; t < threadCount; t++) {
       int thread = t;
-      workers.add(threads.submit(() -> {
-        List<CompletableFuture<ApplyResult>> mine = new ArrayList<>();
-        for (int i = 0; i < perThread; i++) {
-          int id = thread * perThread + i;
-          mine.add(submit(lanes, "p" + thread % 3, id));
-          if (i % 7 == 0) {
-            assertThat(mine.get(i).get(5, TimeUnit.SECONDS)).isEqualTo(answer(id)); // some wait
-          }
-        }
-        for (int i = 0; i < perThread; i++) {
-          assertThat(mine.get(i).get(5, TimeUnit.SECONDS))
-              .isEqualTo(answer(thread * perThread + i));
-        }
-        return null;
-      }));
+      workers.add(
+          threads.submit(
+              () -> {
+                List<CompletableFuture<ApplyResult>> mine = new ArrayList<>();
+                for (int i = 0; i < perThread; i++) {
+                  int id = thread * perThread + i;
+                  mine.add(submit(lanes, "p" + thread % 3, id));
+                  if (i % 7 == 0) {
+                    assertThat(mine.get(i).get(5, TimeUnit.SECONDS))
+                        .isEqualTo(answer(id)); // some wait
+                  }
+                }
+                for (int i = 0; i < perThread; i++) {
+                  assertThat(mine.get(i).get(5, TimeUnit.SECONDS))
+                      .isEqualTo(answer(thread * perThread + i));
+                }
+                return null;
+              }));
     }
     for (Future<?> worker : workers) {
       worker.get(60, TimeUnit.SECONDS);
@@ -136,7 +146,7 @@ class RocksCommitLanesTest {
 
   @Test
   void lanes_areAPowerOfTwo() {
-    assertThatThrownBy(() -> new RocksCommitLanes(3, "t", round -> { }))
+    assertThatThrownBy(() -> new RocksCommitLanes(3, "t", round -> {}))
         .isInstanceOf(IllegalArgumentException.class);
   }
 
@@ -148,13 +158,15 @@ class RocksCommitLanesTest {
 
   /** One lane whose first round starts, then waits for {@link #releaseFirstRound}. */
   private RocksCommitLanes oneLaneHoldingItsFirstRound() {
-    return lanes(1, round -> {
-      if (rounds.isEmpty()) {
-        firstRoundStarted.countDown();
-        await(releaseFirstRound);
-      }
-      answerEach(round);
-    });
+    return lanes(
+        1,
+        round -> {
+          if (rounds.isEmpty()) {
+            firstRoundStarted.countDown();
+            await(releaseFirstRound);
+          }
+          answerEach(round);
+        });
   }
 
   /** Submits apply 0 and returns once its round has started, and is held. */
@@ -168,14 +180,14 @@ class RocksCommitLanesTest {
   /** An apply of one write whose row key carries {@code id}. */
   private static CompletableFuture<ApplyResult> submit(
       RocksCommitLanes lanes, String partitionKey, int id) {
-    return lanes.submit(TABLE, partitionKey,
-        List.of(Write.delete(Integer.toString(id), Precondition.NONE)));
+    return lanes.submit(
+        TABLE, partitionKey, List.of(Write.delete(Integer.toString(id), Precondition.NONE)));
   }
 
   /** Records the round and answers each member with a result naming it. */
   private void answerEach(List<RocksCommitLanes.Apply> round) {
-    List<Integer> ids = round.stream()
-        .map(apply -> Integer.parseInt(apply.writes.get(0).rowKey())).toList();
+    List<Integer> ids =
+        round.stream().map(apply -> Integer.parseInt(apply.writes.get(0).rowKey())).toList();
     rounds.add(ids);
     for (RocksCommitLanes.Apply apply : round) {
       apply.succeed(answer(Integer.parseInt(apply.writes.get(0).rowKey())));

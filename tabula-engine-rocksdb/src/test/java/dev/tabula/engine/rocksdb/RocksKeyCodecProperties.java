@@ -50,7 +50,8 @@ class RocksKeyCodecProperties {
       @ForAll("keys") EntityKey position, @ForAll("keys") EntityKey key) {
     KeyBound bound = KeyBound.at(position);
 
-    boolean atOrAfter = compare(RocksKeys.bound(TABLE, bound), RocksKeys.entityKey(TABLE, key)) <= 0;
+    boolean atOrAfter =
+        compare(RocksKeys.bound(TABLE, bound), RocksKeys.entityKey(TABLE, key)) <= 0;
 
     assertThat(atOrAfter).isEqualTo(bound.precedes(key));
   }
@@ -103,22 +104,24 @@ class RocksKeyCodecProperties {
   Arbitrary<KeyBound.AfterPartition> partitionBounds() {
     Arbitrary<String> related =
         Combinators.combine(keyStrings(), Arbitraries.integers().between(0, 6), keyStrings())
-            .as((pk, cut, tail) -> cut % 3 == 0 ? pk + tail : pk.substring(0, Math.min(cut,
-                pk.length())));
+            .as(
+                (pk, cut, tail) ->
+                    cut % 3 == 0 ? pk + tail : pk.substring(0, Math.min(cut, pk.length())));
     return Arbitraries.oneOf(keyStrings(), related).map(KeyBound.AfterPartition::new);
   }
 
   /**
    * Valid key strings: any code point but / \ # ? and the control characters, including
-   * supplementary ones and unpaired surrogates, with a small alphabet often so keys share
-   * prefixes and partitions.
+   * supplementary ones and unpaired surrogates, with a small alphabet often so keys share prefixes
+   * and partitions.
    */
   private Arbitrary<String> keyStrings() {
     Arbitrary<Integer> common =
-        Arbitraries.of(0x20, 0x61, 0x62, 0x7A, 0x7E, 0xA0, 0xE9, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF,
-            0x1F600, 0x10FFFF);
-    Arbitrary<Integer> any = Arbitraries.integers().between(0x20, Character.MAX_CODE_POINT)
-        .filter(c -> !isForbidden(c));
+        Arbitraries.of(
+            0x20, 0x61, 0x62, 0x7A, 0x7E, 0xA0, 0xE9, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x1F600,
+            0x10FFFF);
+    Arbitrary<Integer> any =
+        Arbitraries.integers().between(0x20, Character.MAX_CODE_POINT).filter(c -> !isForbidden(c));
     Arbitrary<Integer> loneSurrogate = Arbitraries.integers().between(0xD800, 0xDFFF);
     Arbitrary<Integer> codePoint =
         Arbitraries.frequencyOf(

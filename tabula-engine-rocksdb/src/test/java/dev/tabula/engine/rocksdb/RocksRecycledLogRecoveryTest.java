@@ -17,8 +17,8 @@ import org.rocksdb.RocksIterator;
 import org.rocksdb.WriteBatch;
 
 /**
- * The engine reuses spent write-ahead logs (a synced overwrite is cheaper than a synced append).
- * A reused log still holds its previous records past the new ones; after a crash, recovery must
+ * The engine reuses spent write-ahead logs (a synced overwrite is cheaper than a synced append). A
+ * reused log still holds its previous records past the new ones; after a crash, recovery must
  * replay exactly the new ones.
  */
 class RocksRecycledLogRecoveryTest {
@@ -32,14 +32,15 @@ class RocksRecycledLogRecoveryTest {
     Path live = dir.resolve("live");
     Path image = dir.resolve("image");
     try (RocksDatabase database = RocksDatabase.open(live, RocksOptions.defaults())) {
-      database.use(() -> {
-        write(database, "old-", OLD_ROWS, false);
-        flush(database); // that log is spent and kept for reuse
-        write(database, "old-", OLD_ROWS, true);
-        flush(database); // the next log is the first one's file, reused
-        write(database, "new-", NEW_ROWS, false);
-        return null;
-      });
+      database.use(
+          () -> {
+            write(database, "old-", OLD_ROWS, false);
+            flush(database); // that log is spent and kept for reuse
+            write(database, "old-", OLD_ROWS, true);
+            flush(database); // the next log is the first one's file, reused
+            write(database, "new-", NEW_ROWS, false);
+            return null;
+          });
       assertThat(largestLogBytes(live))
           .as("the live log is a reused one, its old records still behind the new")
           .isGreaterThan(OLD_ROWS * 1024L);
@@ -88,8 +89,11 @@ class RocksRecycledLogRecoveryTest {
 
   private static long largestLogBytes(Path db) throws IOException {
     try (Stream<Path> files = Files.list(db)) {
-      return files.filter(f -> f.getFileName().toString().endsWith(".log"))
-          .mapToLong(f -> f.toFile().length()).max().orElse(0);
+      return files
+          .filter(f -> f.getFileName().toString().endsWith(".log"))
+          .mapToLong(f -> f.toFile().length())
+          .max()
+          .orElse(0);
     }
   }
 

@@ -10,7 +10,7 @@ class RocksStorageEngineTest extends StorageEngineContract {
   @Override
   protected StorageEngine openEngine(Path dir, Clock wallClock) {
     // A small cache: tests open many engines and never need a big one.
-    return new RocksStorageEngine(dir, RocksOptions.defaults().withBlockCacheBytes(1 << 20),
-        wallClock);
+    return new RocksStorageEngine(
+        dir, RocksOptions.defaults().withBlockCacheBytes(1 << 20), wallClock);
   }
 }

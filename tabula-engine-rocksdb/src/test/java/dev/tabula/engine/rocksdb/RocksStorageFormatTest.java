@@ -22,14 +22,17 @@ class RocksStorageFormatTest {
   void open_refusesAnUnknownFormatVersion() throws Exception {
     try (RocksDatabase database = RocksDatabase.open(dir, RocksOptions.defaults())) {
       RocksCatalog.load(database, new RocksLiveTables()); // writes the current version
-      database.use(() -> {
-        try (WriteBatch batch = new WriteBatch()) {
-          batch.put(database.catalog, RocksCatalogRecords.FORMAT_KEY,
-              RocksCatalogRecords.intBytes(RocksCatalogRecords.FORMAT_VERSION + 1));
-          database.db.write(database.syncWrites, batch);
-        }
-        return null;
-      });
+      database.use(
+          () -> {
+            try (WriteBatch batch = new WriteBatch()) {
+              batch.put(
+                  database.catalog,
+                  RocksCatalogRecords.FORMAT_KEY,
+                  RocksCatalogRecords.intBytes(RocksCatalogRecords.FORMAT_VERSION + 1));
+              database.db.write(database.syncWrites, batch);
+            }
+            return null;
+          });
     }
 
     assertThatThrownBy(() -> new RocksStorageEngine(dir, RocksOptions.defaults()))
@@ -37,8 +40,9 @@ class RocksStorageFormatTest {
         .hasMessageContaining("format version 2");
     // The failed open released the database: the current format opens again once restored.
     try (RocksDatabase database = RocksDatabase.open(dir, RocksOptions.defaults())) {
-      assertThat(database.use(() -> database.db.get(database.catalog,
-          RocksCatalogRecords.FORMAT_KEY))).isNotNull();
+      assertThat(
+              database.use(() -> database.db.get(database.catalog, RocksCatalogRecords.FORMAT_KEY)))
+          .isNotNull();
     }
   }
 
@@ -56,16 +60,19 @@ class RocksStorageFormatTest {
   void tableFiles_areCompressedWithLz4() throws Exception {
     try (RocksDatabase database = RocksDatabase.open(dir, RocksOptions.defaults());
         FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
-      database.use(() -> {
-        database.db.put(database.entities, database.syncWrites, "k".getBytes(), "v".repeat(100).getBytes());
-        database.db.flush(flush, database.entities);
-        return null;
-      });
+      database.use(
+          () -> {
+            database.db.put(
+                database.entities, database.syncWrites, "k".getBytes(), "v".repeat(100).getBytes());
+            database.db.flush(flush, database.entities);
+            return null;
+          });
 
       Map<String, TableProperties> files =
           database.use(() -> database.db.getPropertiesOfAllTables(database.entities));
       assertThat(files).isNotEmpty();
-      assertThat(files.values()).allSatisfy(file -> assertThat(file.getCompressionName()).isEqualTo("LZ4"));
+      assertThat(files.values())
+          .allSatisfy(file -> assertThat(file.getCompressionName()).isEqualTo("LZ4"));
     }
   }
 

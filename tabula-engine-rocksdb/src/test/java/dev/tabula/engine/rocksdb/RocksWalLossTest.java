@@ -16,8 +16,8 @@ import org.rocksdb.RocksIterator;
 import org.rocksdb.WriteBatch;
 
 /**
- * A write-ahead log that lost acknowledged writes (cut short, garbage in the middle) is refused
- * at open, naming the file, and nothing is changed on disk; a torn last record that was never
+ * A write-ahead log that lost acknowledged writes (cut short, garbage in the middle) is refused at
+ * open, naming the file, and nothing is changed on disk; a torn last record that was never
  * acknowledged is not a loss; accepting the loss opens with what can be recovered.
  */
 class RocksWalLossTest {
@@ -32,14 +32,19 @@ class RocksWalLossTest {
     long before = Files.size(log);
 
     assertThatThrownBy(() -> RocksDatabase.open(dir, RocksOptions.defaults()))
-        .isInstanceOfSatisfying(RocksWalLossException.class, e -> {
-          assertThat(e.logFile()).isEqualTo(log);
-          assertThat(e.recovered()).isLessThan(e.acknowledged());
-          assertThat(e.getMessage()).contains(log.toString()).contains("lost acknowledged writes");
-        });
+        .isInstanceOfSatisfying(
+            RocksWalLossException.class,
+            e -> {
+              assertThat(e.logFile()).isEqualTo(log);
+              assertThat(e.recovered()).isLessThan(e.acknowledged());
+              assertThat(e.getMessage())
+                  .contains(log.toString())
+                  .contains("lost acknowledged writes");
+            });
     assertThat(Files.size(log)).as("a refusal changes nothing").isEqualTo(before);
     assertThatThrownBy(() -> RocksDatabase.open(dir, RocksOptions.defaults()))
-        .as("and refuses again").isInstanceOf(RocksWalLossException.class);
+        .as("and refuses again")
+        .isInstanceOf(RocksWalLossException.class);
   }
 
   @Test
@@ -53,8 +58,8 @@ class RocksWalLossTest {
     }
 
     assertThatThrownBy(() -> RocksDatabase.open(dir, RocksOptions.defaults()))
-        .isInstanceOfSatisfying(RocksWalLossException.class,
-            e -> assertThat(e.logFile()).isEqualTo(log));
+        .isInstanceOfSatisfying(
+            RocksWalLossException.class, e -> assertThat(e.logFile()).isEqualTo(log));
   }
 
   @Test
@@ -89,15 +94,17 @@ class RocksWalLossTest {
       byte[] value = new byte[1024];
       for (int i = 0; i < ROWS; i += 10) {
         final int first = i;
-        database.use(() -> {
-          try (WriteBatch batch = new WriteBatch()) {
-            for (int n = first; n < first + 10; n++) {
-              batch.put(database.entities, ("row-" + n).getBytes(StandardCharsets.UTF_8), value);
-            }
-            database.db.write(database.syncWrites, batch);
-          }
-          return null;
-        });
+        database.use(
+            () -> {
+              try (WriteBatch batch = new WriteBatch()) {
+                for (int n = first; n < first + 10; n++) {
+                  batch.put(
+                      database.entities, ("row-" + n).getBytes(StandardCharsets.UTF_8), value);
+                }
+                database.db.write(database.syncWrites, batch);
+              }
+              return null;
+            });
       }
       marker.close();
     }
@@ -106,8 +113,10 @@ class RocksWalLossTest {
 
   private Path liveLog() throws IOException {
     try (Stream<Path> files = Files.list(dir)) {
-      return files.filter(f -> f.getFileName().toString().endsWith(".log"))
-          .max((a, b) -> Long.compare(a.toFile().length(), b.toFile().length())).orElseThrow();
+      return files
+          .filter(f -> f.getFileName().toString().endsWith(".log"))
+          .max((a, b) -> Long.compare(a.toFile().length(), b.toFile().length()))
+          .orElseThrow();
     }
   }
 

@@ -33,8 +33,8 @@ public interface AccountSettingsContract extends EngineContext {
 
     settings().write(ACCOUNT, "service-properties", value);
 
-    assertThat(settings().read(ACCOUNT, "service-properties")).hasValueSatisfying(
-        stored -> assertThat(stored).containsExactly(value));
+    assertThat(settings().read(ACCOUNT, "service-properties"))
+        .hasValueSatisfying(stored -> assertThat(stored).containsExactly(value));
   }
 
   @Test

@@ -1,9 +1,9 @@
 package dev.tabula.engine.tck;
 
 import static dev.tabula.engine.tck.TestEntities.props;
+import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static java.util.concurrent.TimeUnit.SECONDS;
 
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.ApplyResult.Committed;
@@ -155,19 +155,32 @@ public interface ApplyContract extends EngineContext {
     TableInfo table = newTable();
     Map<String, EdmValue> values =
         props(
-            "text", "h\u00e9llo \uD83D\uDE00 \uFFFD",
-            "empty", "",
-            "bytes", new byte[] {0, -1, 127, -128},
-            "yes", true,
-            "no", false,
-            "first", EdmDateTimes.MIN,
-            "last", EdmDateTimes.MAX,
-            "nan", Double.NaN,
-            "negZero", -0.0,
-            "inf", Double.NEGATIVE_INFINITY,
-            "guid", UUID.fromString("c9da6455-213d-42c9-9a79-3e9149a57833"),
-            "int", Integer.MIN_VALUE,
-            "long", Long.MAX_VALUE);
+            "text",
+            "h\u00e9llo \uD83D\uDE00 \uFFFD",
+            "empty",
+            "",
+            "bytes",
+            new byte[] {0, -1, 127, -128},
+            "yes",
+            true,
+            "no",
+            false,
+            "first",
+            EdmDateTimes.MIN,
+            "last",
+            EdmDateTimes.MAX,
+            "nan",
+            Double.NaN,
+            "negZero",
+            -0.0,
+            "inf",
+            Double.NEGATIVE_INFINITY,
+            "guid",
+            UUID.fromString("c9da6455-213d-42c9-9a79-3e9149a57833"),
+            "int",
+            Integer.MIN_VALUE,
+            "long",
+            Long.MAX_VALUE);
 
     insert(table, "p", "r", values);
 
@@ -211,8 +224,8 @@ public interface ApplyContract extends EngineContext {
 
     for (int i = 0; i < 30; i++) {
       TableInfo target = i % 3 == 0 ? other : table;
-      times.add(commit(target, "p" + (i % 2), Write.put("r", props(), Precondition.NONE))
-          .commitTime());
+      times.add(
+          commit(target, "p" + (i % 2), Write.put("r", props(), Precondition.NONE)).commitTime());
     }
 
     for (int i = 1; i < times.size(); i++) {
@@ -238,18 +251,28 @@ public interface ApplyContract extends EngineContext {
   default void applyAsync_completesWithWhatApplyWouldReturnOrThrow() throws Exception {
     TableInfo table = newTable();
 
-    ApplyResult first = store().applyAsync(table.id(), "p",
-        List.of(Write.put("r", props("a", 1), Precondition.MUST_NOT_EXIST))).get(10, SECONDS);
+    ApplyResult first =
+        store()
+            .applyAsync(
+                table.id(),
+                "p",
+                List.of(Write.put("r", props("a", 1), Precondition.MUST_NOT_EXIST)))
+            .get(10, SECONDS);
     assertThat(first).isInstanceOf(Committed.class);
     assertThat(read(table, "p", "r")).contains(((Committed) first).entities().get(0));
 
-    ApplyResult second = store().applyAsync(table.id(), "p",
-        List.of(Write.put("r", props("a", 2), Precondition.MUST_NOT_EXIST))).get(10, SECONDS);
+    ApplyResult second =
+        store()
+            .applyAsync(
+                table.id(),
+                "p",
+                List.of(Write.put("r", props("a", 2), Precondition.MUST_NOT_EXIST)))
+            .get(10, SECONDS);
     assertThat(second).isEqualTo(new Rejected(0, TableErrorCode.ENTITY_ALREADY_EXISTS));
 
     catalog().deleteTable(ACCOUNT, table.name());
-    CompletableFuture<ApplyResult> gone = store().applyAsync(table.id(), "p",
-        List.of(Write.put("r", props(), Precondition.NONE)));
+    CompletableFuture<ApplyResult> gone =
+        store().applyAsync(table.id(), "p", List.of(Write.put("r", props(), Precondition.NONE)));
     assertThatThrownBy(() -> gone.get(10, SECONDS))
         .isInstanceOf(ExecutionException.class)
         .cause()

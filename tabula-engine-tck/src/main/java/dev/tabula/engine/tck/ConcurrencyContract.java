@@ -43,8 +43,7 @@ public interface ConcurrencyContract extends EngineContext {
         });
 
     int total = THREADS * perThread;
-    assertThat(intOf(read(table, "p", "counter").orElseThrow().properties(), "n"))
-        .isEqualTo(total);
+    assertThat(intOf(read(table, "p", "counter").orElseThrow().properties(), "n")).isEqualTo(total);
     // Each increment also logged its value in the same apply: every value exactly once.
     assertThat(scanAll(table.id(), KeyRange.partition("p"), 1000)).hasSize(total + 1);
   }
@@ -70,8 +69,7 @@ public interface ConcurrencyContract extends EngineContext {
         });
 
     int total = THREADS * perThread;
-    assertThat(intOf(read(table, "p", "counter").orElseThrow().properties(), "n"))
-        .isEqualTo(total);
+    assertThat(intOf(read(table, "p", "counter").orElseThrow().properties(), "n")).isEqualTo(total);
     // The counter, a log row per batched increment, an other row per single increment.
     assertThat(scanAll(table.id(), KeyRange.partition("p"), 1000)).hasSize(1 + total);
   }
@@ -148,12 +146,12 @@ public interface ConcurrencyContract extends EngineContext {
     for (int i = 0; i < applies; i++) {
       List<Write> writes = new ArrayList<>();
       for (int r = 0; r < rows; r++) {
-        writes.add(i % 2 == 0
-            ? Write.put("r" + r, props("v", i), Precondition.MUST_NOT_EXIST)
-            : Write.delete("r" + r, Precondition.MUST_EXIST));
+        writes.add(
+            i % 2 == 0
+                ? Write.put("r" + r, props("v", i), Precondition.MUST_NOT_EXIST)
+                : Write.delete("r" + r, Precondition.MUST_EXIST));
       }
-      assertThat(store().apply(table.id(), "p", writes))
-          .isInstanceOf(ApplyResult.Committed.class);
+      assertThat(store().apply(table.id(), "p", writes)).isInstanceOf(ApplyResult.Committed.class);
     }
   }
 
@@ -171,30 +169,33 @@ public interface ConcurrencyContract extends EngineContext {
    * apply that also logs the new value.
    */
   private void increment(TableInfo table) {
-    incrementWith(table, (ifUnchanged, next) -> new Write[] {
-      Write.merge("counter", props("n", next), ifUnchanged),
-      Write.put("log" + next, props(), Precondition.MUST_NOT_EXIST)
-    });
+    incrementWith(
+        table,
+        (ifUnchanged, next) ->
+            new Write[] {
+              Write.merge("counter", props("n", next), ifUnchanged),
+              Write.put("log" + next, props(), Precondition.MUST_NOT_EXIST)
+            });
   }
 
   /** Increments the counter alone, in a single-entity apply, with the same retry loop. */
   private void incrementAlone(TableInfo table) {
-    incrementWith(table, (ifUnchanged, next) -> new Write[] {
-      Write.merge("counter", props("n", next), ifUnchanged)
-    });
+    incrementWith(
+        table,
+        (ifUnchanged, next) -> new Write[] {Write.merge("counter", props("n", next), ifUnchanged)});
   }
 
   private void incrementWith(TableInfo table, IncrementWrites writes) {
     while (true) {
       Entity current = read(table, "p", "counter").orElseThrow();
       int next = intOf(current.properties(), "n") + 1;
-      ApplyResult result = apply(table, "p",
-          writes.of(new Precondition.TimestampEquals(current.timestamp()), next));
+      ApplyResult result =
+          apply(table, "p", writes.of(new Precondition.TimestampEquals(current.timestamp()), next));
       if (result instanceof ApplyResult.Committed) {
         return;
       }
-      assertThat(result).isEqualTo(
-          new ApplyResult.Rejected(0, TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED));
+      assertThat(result)
+          .isEqualTo(new ApplyResult.Rejected(0, TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED));
     }
   }
 
@@ -212,11 +213,13 @@ public interface ConcurrencyContract extends EngineContext {
       List<Future<?>> futures = new ArrayList<>();
       for (int t = 0; t < THREADS; t++) {
         int thread = t;
-        futures.add(pool.submit(() -> {
-          start.await();
-          task.run(thread);
-          return null;
-        }));
+        futures.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  task.run(thread);
+                  return null;
+                }));
       }
       start.countDown();
       for (Future<?> future : futures) {

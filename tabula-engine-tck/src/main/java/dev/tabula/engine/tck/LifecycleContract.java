@@ -114,8 +114,7 @@ public interface LifecycleContract extends EngineContext {
     TableInfo table = newTable();
     Instant before = commit(table, "p", Write.put("r", props(), Precondition.NONE)).commitTime();
     commit(newTable(), "p", Write.put("r", props(), Precondition.NONE));
-    Instant last = commit(newTable(), "q", Write.put("r", props(), Precondition.NONE))
-        .commitTime();
+    Instant last = commit(newTable(), "q", Write.put("r", props(), Precondition.NONE)).commitTime();
 
     wallClock().set(late.minus(Duration.ofHours(1)));
     reopen();

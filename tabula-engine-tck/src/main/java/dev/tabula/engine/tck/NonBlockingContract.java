@@ -72,10 +72,11 @@ public interface NonBlockingContract extends EngineContext {
     assertRefused(() -> catalog().createTable(ACCOUNT, "refusedtable"));
     assertRefused(() -> catalog().deleteTable(ACCOUNT, table.name()));
     assertRefused(() -> catalog().setAccessPolicies(ACCOUNT, table.name(), List.of()));
-    assertRefused(() -> {
-      engine().accountSettings().write(ACCOUNT, "refused", new byte[] {1});
-      return null;
-    });
+    assertRefused(
+        () -> {
+          engine().accountSettings().write(ACCOUNT, "refused", new byte[] {1});
+          return null;
+        });
 
     assertThat(read(table, "p", "new")).isEmpty();
     assertThat(read(table, "p", "r")).isPresent();
@@ -99,8 +100,13 @@ public interface NonBlockingContract extends EngineContext {
   default void applyAsync_insideAnAttempt_queuesWithoutWaiting_orRefusesWithoutEffect()
       throws Exception {
     TableInfo table = newTable();
-    Supplier<CompletableFuture<ApplyResult>> start = () -> store().applyAsync(table.id(), "p",
-        List.of(Write.put("r", props("v", 1), Precondition.MUST_NOT_EXIST)));
+    Supplier<CompletableFuture<ApplyResult>> start =
+        () ->
+            store()
+                .applyAsync(
+                    table.id(),
+                    "p",
+                    List.of(Write.put("r", props("v", 1), Precondition.MUST_NOT_EXIST)));
 
     if (engine().capabilities().contains(Capability.NON_BLOCKING_WRITES)) {
       ApplyResult result = NonBlocking.attempt(start).get(10, TimeUnit.SECONDS);

@@ -78,8 +78,8 @@ public interface PreconditionContract extends EngineContext {
       Write.Kind kind) {
     TableInfo table = newTable();
     Entity stale = insert(table, "p", "r", props("v", 1));
-    Entity current = commit(table, "p", Write.put("r", props("v", 2), Precondition.NONE))
-        .entities().get(0);
+    Entity current =
+        commit(table, "p", Write.put("r", props("v", 2), Precondition.NONE)).entities().get(0);
 
     Write write = write(kind, "r", new Precondition.TimestampEquals(stale.timestamp()));
 
@@ -136,11 +136,13 @@ public interface PreconditionContract extends EngineContext {
         Write.put("gone", props("back", true), Precondition.MUST_NOT_EXIST));
 
     assertThat(read(table, "p", "x").orElseThrow().properties()).isEqualTo(props("a", 1, "b", 2));
-    assertThat(read(table, "p", "gone").orElseThrow().properties())
-        .isEqualTo(props("back", true));
-    assertThat(apply(table, "p",
-            Write.put("y", props(), Precondition.MUST_NOT_EXIST),
-            Write.put("y", props(), Precondition.MUST_NOT_EXIST)))
+    assertThat(read(table, "p", "gone").orElseThrow().properties()).isEqualTo(props("back", true));
+    assertThat(
+            apply(
+                table,
+                "p",
+                Write.put("y", props(), Precondition.MUST_NOT_EXIST),
+                Write.put("y", props(), Precondition.MUST_NOT_EXIST)))
         .isEqualTo(new Rejected(1, ENTITY_ALREADY_EXISTS));
   }
 

@@ -40,8 +40,22 @@ public interface ScanContract extends EngineContext {
    * before it in Java's UTF-16 order.
    */
   List<String> PARTITIONS =
-      List.of("", "A", "Z", "a", "a b", "aa", "ab", "b", "~", "\u00e9", "\u65e5\u672c",
-          "\uE000", "\uFFFD", "\uD83D\uDE00", "\uD83D\uDE00\uD83D\uDE00");
+      List.of(
+          "",
+          "A",
+          "Z",
+          "a",
+          "a b",
+          "aa",
+          "ab",
+          "b",
+          "~",
+          "\u00e9",
+          "\u65e5\u672c",
+          "\uE000",
+          "\uFFFD",
+          "\uD83D\uDE00",
+          "\uD83D\uDE00\uD83D\uDE00");
 
   /** Row keys with the same traps. */
   List<String> ROWS = List.of("", "1", "10", "2", "a", "\uFFFDz", "\uD83D\uDE00x");
@@ -162,8 +176,10 @@ public interface ScanContract extends EngineContext {
 
     Page first = store().scan(table.id(), new ScanRequest(range, 3, deadline(), odd));
     Page rest =
-        store().scan(table.id(), new ScanRequest(range.resumeAt(first.resumeKey()), 100,
-            deadline(), odd));
+        store()
+            .scan(
+                table.id(),
+                new ScanRequest(range.resumeAt(first.resumeKey()), 100, deadline(), odd));
 
     assertThat(numbers(first.entities())).containsExactly(1, 3, 5);
     assertThat(first.stopReason()).isEqualTo(StopReason.RETURN_LIMIT_REACHED);
@@ -180,12 +196,24 @@ public interface ScanContract extends EngineContext {
     }
     // However an engine measures an entity, one reaches a bound of one byte (checked before the
     // next is read), and four stay under a bound of a mebibyte.
-    Page first = store().scan(table.id(),
-        new ScanRequest(KeyRange.ALL, 1000, deadline(), RowFilter.ALL, 1));
-    Page second = store().scan(table.id(), new ScanRequest(
-        KeyRange.ALL.resumeAt(first.resumeKey()), 1000, deadline(), RowFilter.ALL, 1));
-    Page rest = store().scan(table.id(), new ScanRequest(
-        KeyRange.ALL.resumeAt(second.resumeKey()), 1000, deadline(), RowFilter.ALL, 1 << 20));
+    Page first =
+        store().scan(table.id(), new ScanRequest(KeyRange.ALL, 1000, deadline(), RowFilter.ALL, 1));
+    Page second =
+        store()
+            .scan(
+                table.id(),
+                new ScanRequest(
+                    KeyRange.ALL.resumeAt(first.resumeKey()), 1000, deadline(), RowFilter.ALL, 1));
+    Page rest =
+        store()
+            .scan(
+                table.id(),
+                new ScanRequest(
+                    KeyRange.ALL.resumeAt(second.resumeKey()),
+                    1000,
+                    deadline(),
+                    RowFilter.ALL,
+                    1 << 20));
 
     assertThat(numbers(first.entities())).containsExactly(0);
     assertThat(first.stopReason()).isEqualTo(StopReason.RETURN_LIMIT_REACHED);
@@ -213,38 +241,60 @@ public interface ScanContract extends EngineContext {
     TableInfo table = newTable();
     List<Entity> stored = new ArrayList<>();
     for (int i = 0; i < 12; i++) {
-      stored.add(insert(table, "p" + i / 5, String.format("r%03d", i),
-          props("tag", "t" + i % 3, "n", i, "pad", "x".repeat(i))));
+      stored.add(
+          insert(
+              table,
+              "p" + i / 5,
+              String.format("r%03d", i),
+              props("tag", "t" + i % 3, "n", i, "pad", "x".repeat(i))));
     }
     List<Entity> seen = new ArrayList<>();
-    RowFilter everyThirdOfPartitionP1OrP2 = new RowFilter() {
-      @Override
-      public Set<String> properties() {
-        return Set.of("n");
-      }
+    RowFilter everyThirdOfPartitionP1OrP2 =
+        new RowFilter() {
+          @Override
+          public Set<String> properties() {
+            return Set.of("n");
+          }
 
-      @Override
-      public boolean test(Row row) {
-        // Records what the row showed, to compare with the stored entity below.
-        Entity shown = new Entity(row.partitionKey(), row.rowKey(), row.timestamp(),
-            Map.of("n", row.property("n")));
-        seen.add(shown);
-        return row.property("missing") == null
-            && !row.partitionKey().equals("p0")
-            && intOf(shown.properties(), "n") % 3 == 0;
-      }
-    };
+          @Override
+          public boolean test(Row row) {
+            // Records what the row showed, to compare with the stored entity below.
+            Entity shown =
+                new Entity(
+                    row.partitionKey(),
+                    row.rowKey(),
+                    row.timestamp(),
+                    Map.of("n", row.property("n")));
+            seen.add(shown);
+            return row.property("missing") == null
+                && !row.partitionKey().equals("p0")
+                && intOf(shown.properties(), "n") % 3 == 0;
+          }
+        };
 
-    Page page = store().scan(table.id(),
-        new ScanRequest(KeyRange.ALL, 100, deadline(), everyThirdOfPartitionP1OrP2));
+    Page page =
+        store()
+            .scan(
+                table.id(),
+                new ScanRequest(KeyRange.ALL, 100, deadline(), everyThirdOfPartitionP1OrP2));
 
-    assertThat(page.entities()).containsExactlyElementsOf(
-        select(stored, e -> !e.partitionKey().equals("p0") && intOf(e.properties(), "n") % 3 == 0));
+    assertThat(page.entities())
+        .containsExactlyElementsOf(
+            select(
+                stored,
+                e -> !e.partitionKey().equals("p0") && intOf(e.properties(), "n") % 3 == 0));
     assertThat(page.scanned()).isEqualTo(12);
-    assertThat(seen).containsExactlyElementsOf(stored.stream()
-        .map(e -> new Entity(e.partitionKey(), e.rowKey(), e.timestamp(),
-            Map.of("n", e.properties().get("n"))))
-        .toList());
+    assertThat(seen)
+        .containsExactlyElementsOf(
+            stored.stream()
+                .map(
+                    e ->
+                        new Entity(
+                            e.partitionKey(),
+                            e.rowKey(),
+                            e.timestamp(),
+                            Map.of("n", e.properties().get("n"))))
+                .toList());
   }
 
   @Test
@@ -254,23 +304,25 @@ public interface ScanContract extends EngineContext {
     for (int i = 0; i < 6; i++) {
       stored.add(insert(table, "p", String.format("r%03d", i), props("tag", "t" + i % 2, "n", i)));
     }
-    RowFilter undeclared = new RowFilter() {
-      @Override
-      public Set<String> properties() {
-        return Set.of("n");
-      }
+    RowFilter undeclared =
+        new RowFilter() {
+          @Override
+          public Set<String> properties() {
+            return Set.of("n");
+          }
 
-      @Override
-      public boolean test(Row row) {
-        return row.property("tag").equals(TestEntities.value("t1"))
-            && row.entity().properties().get("n").equals(row.property("n"));
-      }
-    };
+          @Override
+          public boolean test(Row row) {
+            return row.property("tag").equals(TestEntities.value("t1"))
+                && row.entity().properties().get("n").equals(row.property("n"));
+          }
+        };
 
-    Page page = store().scan(table.id(), new ScanRequest(KeyRange.ALL, 100, deadline(), undeclared));
+    Page page =
+        store().scan(table.id(), new ScanRequest(KeyRange.ALL, 100, deadline(), undeclared));
 
-    assertThat(page.entities()).containsExactlyElementsOf(
-        select(stored, e -> intOf(e.properties(), "n") % 2 == 1));
+    assertThat(page.entities())
+        .containsExactlyElementsOf(select(stored, e -> intOf(e.properties(), "n") % 2 == 1));
   }
 
   @Test

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The engine contract: every promise of the engine SPI as a test, for every engine. An engine's
  * test class extends this and says how to open the engine; a fresh engine on a fresh directory
  * backs every test. The tests live by theme in the {@code *Contract} interfaces this class
- * implements; those gated by a {@link dev.tabula.engine.Capability} are skipped for engines that
- * do not declare it.
+ * implements; those gated by a {@link dev.tabula.engine.Capability} are skipped for engines that do
+ * not declare it.
  */
 public abstract class StorageEngineContract
     implements CatalogContract,

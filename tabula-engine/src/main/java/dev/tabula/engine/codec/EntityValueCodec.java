@@ -19,10 +19,10 @@ import java.util.Optional;
  * </pre>
  *
  * <p>Payloads are fixed-width by type or length-prefixed (see {@link EdmValueCodec}), so {@link
- * #decodeProperty} can find one property by skipping the others without building them, and
- * {@link #decodeTimestamp} reads only the header. Property order is kept. Values round-trip
- * exactly: NaN payloads and -0.0 included, DateTimes to the 100 ns tick, unpaired surrogates in
- * strings (see {@link Wtf8}).
+ * #decodeProperty} can find one property by skipping the others without building them, and {@link
+ * #decodeTimestamp} reads only the header. Property order is kept. Values round-trip exactly: NaN
+ * payloads and -0.0 included, DateTimes to the 100 ns tick, unpaired surrogates in strings (see
+ * {@link Wtf8}).
  *
  * <p>Stateless and thread-safe. Decoding throws {@link IllegalArgumentException} for a value that
  * is truncated, corrupt or of an unknown format version.
@@ -89,9 +89,9 @@ public final class EntityValueCodec {
   }
 
   /**
-   * Decodes only the given properties, in one pass that skips the others undecoded: {@code
-   * out[i]} becomes the value of the {@code i}-th name, or null when the entity has none. {@code
-   * out} must hold at least {@link PropertyNames#size()} elements.
+   * Decodes only the given properties, in one pass that skips the others undecoded: {@code out[i]}
+   * becomes the value of the {@code i}-th name, or null when the entity has none. {@code out} must
+   * hold at least {@link PropertyNames#size()} elements.
    */
   public static void decodeProperties(byte[] value, PropertyNames names, EdmValue[] out) {
     Arrays.fill(out, 0, names.size(), null);

@@ -40,8 +40,7 @@ public final class PropertyNames {
   int indexOf(byte[] value, int from, int length) {
     for (int i = 0; i < encoded.length; i++) {
       byte[] name = encoded[i];
-      if (name.length == length
-          && Arrays.equals(value, from, from + length, name, 0, length)) {
+      if (name.length == length && Arrays.equals(value, from, from + length, name, 0, length)) {
         return i;
       }
     }

@@ -11,13 +11,12 @@ import java.util.Set;
 
 /**
  * The properties of a stored entity, built from its stored value the first time they are read. A
- * query page's entities are read by the threads that write its JSON, so building them there
- * splits that work between those threads instead of leaving it all to the one that scanned (a
- * fifth of a page's CPU); a writer that only copies them out walks the stored bytes with a {@link
- * #cursor()} instead and builds nothing. The value's layout was checked when this was made; what
- * the build itself can still find wrong (a bad boolean byte) throws {@link
- * IllegalArgumentException} to the reader. Immutable; thread-safe (two threads reading first may
- * both build, equally).
+ * query page's entities are read by the threads that write its JSON, so building them there splits
+ * that work between those threads instead of leaving it all to the one that scanned (a fifth of a
+ * page's CPU); a writer that only copies them out walks the stored bytes with a {@link #cursor()}
+ * instead and builds nothing. The value's layout was checked when this was made; what the build
+ * itself can still find wrong (a bad boolean byte) throws {@link IllegalArgumentException} to the
+ * reader. Immutable; thread-safe (two threads reading first may both build, equally).
  */
 final class StoredProperties extends AbstractMap<String, EdmValue> implements EncodedProperties {
   private final byte[] value;

@@ -50,7 +50,8 @@ final class StoredPropertyCursor implements PropertyCursor {
       }
       case EdmValueCodec.BOOLEAN -> bits = EdmValueCodec.readBoolean(in) ? 1 : 0;
       case EdmValueCodec.INT32 -> bits = in.readInt();
-      case EdmValueCodec.DATE_TIME, EdmValueCodec.DOUBLE, EdmValueCodec.INT64 -> bits = in.readLong();
+      case EdmValueCodec.DATE_TIME, EdmValueCodec.DOUBLE, EdmValueCodec.INT64 ->
+          bits = in.readLong();
       case EdmValueCodec.GUID -> {
         bits = in.readLong();
         moreBits = in.readLong();

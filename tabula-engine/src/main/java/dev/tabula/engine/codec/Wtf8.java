@@ -11,8 +11,8 @@ import java.nio.charset.StandardCharsets;
  * merge them.
  *
  * <p>The unsigned byte order of encodings equals the code-point order of {@link
- * dev.tabula.model.EntityKey#KEY_ORDER} (an unpaired surrogate counting as its own code point),
- * and no encoding of a non-empty string contains {@code 0x00} unless the string holds U+0000.
+ * dev.tabula.model.EntityKey#KEY_ORDER} (an unpaired surrogate counting as its own code point), and
+ * no encoding of a non-empty string contains {@code 0x00} unless the string holds U+0000.
  * Thread-safe and stateless.
  */
 public final class Wtf8 {
@@ -34,8 +34,8 @@ public final class Wtf8 {
   }
 
   /**
-   * Decodes {@code length} bytes from {@code offset}. Malformed bytes never make it fail; what
-   * they decode to is unspecified (the engines only decode what they encoded).
+   * Decodes {@code length} bytes from {@code offset}. Malformed bytes never make it fail; what they
+   * decode to is unspecified (the engines only decode what they encoded).
    */
   public static String decode(byte[] bytes, int offset, int length) {
     // The JDK's decoder is one intrinsic pass, and turns an encoded surrogate (malformed in UTF-8
@@ -96,12 +96,14 @@ public final class Wtf8 {
       case 3:
         return (b & 0x0F) << 12 | (bytes[i + 1] & 0x3F) << 6 | bytes[i + 2] & 0x3F;
       default:
-        int c = (b & 0x07) << 18 | (bytes[i + 1] & 0x3F) << 12 | (bytes[i + 2] & 0x3F) << 6
-            | bytes[i + 3] & 0x3F;
+        int c =
+            (b & 0x07) << 18
+                | (bytes[i + 1] & 0x3F) << 12
+                | (bytes[i + 2] & 0x3F) << 6
+                | bytes[i + 3] & 0x3F;
         return c <= Character.MAX_CODE_POINT ? c : '\uFFFD';
     }
   }
-
 
   /** True when the bytes hold {@code ED A0..BF}: a surrogate, which UTF-8 proper never encodes. */
   private static boolean hasEncodedSurrogate(byte[] bytes, int offset, int length) {

@@ -156,7 +156,8 @@ class EntityValueCodecProperties {
     Map<String, EdmValue> properties = new LinkedHashMap<>();
     properties.put("b", new EdmBoolean(true));
     properties.put("a", new EdmString("x"));
-    Entity decoded = EntityValueCodec.decode("p", "r", EntityValueCodec.encode(Instant.EPOCH, properties));
+    Entity decoded =
+        EntityValueCodec.decode("p", "r", EntityValueCodec.encode(Instant.EPOCH, properties));
 
     assertThat(decoded.properties()).isInstanceOf(ImmutableProperties.class).hasSize(2);
     assertThat(decoded.withTimestamp(Instant.MAX).properties()).isSameAs(decoded.properties());
@@ -175,14 +176,17 @@ class EntityValueCodecProperties {
   @Property(tries = 300)
   void cursor_walksTheStoredProperties_inOrder_asTheMapHasThem(
       @ForAll("propertyMaps") Map<String, EdmValue> properties) {
-    Entity decoded = EntityValueCodec.decode("p", "r", EntityValueCodec.encode(Instant.EPOCH, properties));
+    Entity decoded =
+        EntityValueCodec.decode("p", "r", EntityValueCodec.encode(Instant.EPOCH, properties));
     PropertyCursor cursor = ((EncodedProperties) decoded.properties()).cursor();
 
     for (Map.Entry<String, EdmValue> property : properties.entrySet()) {
       assertThat(cursor.next()).isTrue();
       byte[] source = cursor.source();
       assertThat(cursor.name()).isEqualTo(property.getKey());
-      assertThat(Arrays.copyOfRange(source, cursor.nameStart(), cursor.nameStart() + cursor.nameLength()))
+      assertThat(
+              Arrays.copyOfRange(
+                  source, cursor.nameStart(), cursor.nameStart() + cursor.nameLength()))
           .isEqualTo(Wtf8.encode(property.getKey()));
       assertThat(cursor.type()).isEqualTo(property.getValue().type());
       assertThat(typedValue(cursor)).isEqualTo(property.getValue());
@@ -193,8 +197,9 @@ class EntityValueCodecProperties {
 
   /** The cursor's value read through its typed accessors and value ranges. */
   private static EdmValue typedValue(PropertyCursor cursor) {
-    byte[] range = Arrays.copyOfRange(
-        cursor.source(), cursor.valueStart(), cursor.valueStart() + cursor.valueLength());
+    byte[] range =
+        Arrays.copyOfRange(
+            cursor.source(), cursor.valueStart(), cursor.valueStart() + cursor.valueLength());
     return switch (cursor.type()) {
       case STRING -> {
         assertThat(range).isEqualTo(Wtf8.encode(cursor.stringValue()));
@@ -217,7 +222,8 @@ class EntityValueCodecProperties {
     properties.put("a", new EdmBoolean(true));
     byte[] value = EntityValueCodec.encode(Instant.EPOCH, properties);
     value[value.length - 1] = 7;
-    PropertyCursor cursor = ((EncodedProperties) EntityValueCodec.decode("p", "r", value).properties()).cursor();
+    PropertyCursor cursor =
+        ((EncodedProperties) EntityValueCodec.decode("p", "r", value).properties()).cursor();
 
     assertThat(cursor.next()).isTrue();
     assertThatThrownBy(cursor::next).isInstanceOf(IllegalArgumentException.class);

@@ -43,8 +43,9 @@ class Wtf8Properties {
   @Provide
   Arbitrary<String> texts() {
     Arbitrary<Character> interesting =
-        Arbitraries.of('a', 'b', '\u00e9', '\uD7FF', '\uD800', '\uDBFF', '\uDC00', '\uDFFF',
-            '\uE000', '\uFFFD', '\uFFFF');
+        Arbitraries.of(
+            'a', 'b', '\u00e9', '\uD7FF', '\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\uE000',
+            '\uFFFD', '\uFFFF');
     Arbitrary<String> small = interesting.list().ofMaxSize(6).map(Wtf8Properties::join);
     Arbitrary<String> any = Arbitraries.strings().all().ofMaxLength(12);
     return Arbitraries.oneOf(small, any);

@@ -5,10 +5,10 @@ import java.net.InetAddress;
 
 /**
  * What an authenticated request may do, as its credentials say: everything for the account owner
- * (Shared Key), less for a shared access signature. The protocol asks it once per request about
- * the connection and the operation, once more per operation of a batch, and restricts queries to
- * {@link #keys()}. Each refusal is a {@link dev.tabula.model.TableException} with the service's 403
- * code. Implementations are immutable and thread-safe.
+ * (Shared Key), less for a shared access signature. The protocol asks it once per request about the
+ * connection and the operation, once more per operation of a batch, and restricts queries to {@link
+ * #keys()}. Each refusal is a {@link dev.tabula.model.TableException} with the service's 403 code.
+ * Implementations are immutable and thread-safe.
  */
 public interface AccessGrant {
 

@@ -6,8 +6,8 @@ import java.net.InetAddress;
 import java.util.Objects;
 
 /**
- * What an account SAS grants: the operations its services, resource types and permissions allow,
- * on every table and key, over the connections it allows. Immutable.
+ * What an account SAS grants: the operations its services, resource types and permissions allow, on
+ * every table and key, over the connections it allows. Immutable.
  *
  * <p>Checks in Azurite's order (src/table/authentication/AccountSASAuthenticator.ts), each with the
  * service's code ("SAS error codes", learn.microsoft.com): the Table service must be among {@code

@@ -31,17 +31,18 @@ public final class AuthenticatorChain implements RequestAuthenticator {
 
   /**
    * The service's strategies over the accounts' keys: SharedKey and SharedKeyLite, then account SAS
-   * and table service SAS. An Authorization header decides when present; otherwise a {@code sig}
-   * in the query does.
+   * and table service SAS. An Authorization header decides when present; otherwise a {@code sig} in
+   * the query does.
    *
    * @param policies the tables' stored access policies, which service SAS may name
    */
   public static AuthenticatorChain standard(
       AccountKeys keys, StoredAccessPolicies policies, Clock clock) {
-    return new AuthenticatorChain(List.of(
-        new SharedKeyAuthenticator(keys, clock),
-        new AccountSasAuthenticator(keys, clock),
-        new ServiceSasAuthenticator(keys, policies, clock)));
+    return new AuthenticatorChain(
+        List.of(
+            new SharedKeyAuthenticator(keys, clock),
+            new AccountSasAuthenticator(keys, clock),
+            new ServiceSasAuthenticator(keys, policies, clock)));
   }
 
   /** Whether any strategy accepts the request. */

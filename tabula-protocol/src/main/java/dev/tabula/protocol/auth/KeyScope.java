@@ -7,10 +7,11 @@ import dev.tabula.query.Filter;
 
 /**
  * The entities a table shared access signature reaches: its {@code spk}/{@code srk} and {@code
- * epk}/{@code erk} bounds, both inclusive. The service's rule (learn.microsoft.com "Create a service
- * SAS", "Specify table access ranges"): {@code PartitionKey >= spk} alone, or {@code (PartitionKey >
- * spk) || (PartitionKey == spk && RowKey >= srk)} with a start row key, and likewise at the end.
- * Keys compare by code point, the service's key order. A null bound is open. Immutable.
+ * epk}/{@code erk} bounds, both inclusive. The service's rule (learn.microsoft.com "Create a
+ * service SAS", "Specify table access ranges"): {@code PartitionKey >= spk} alone, or {@code
+ * (PartitionKey > spk) || (PartitionKey == spk && RowKey >= srk)} with a start row key, and
+ * likewise at the end. Keys compare by code point, the service's key order. A null bound is open.
+ * Immutable.
  */
 public record KeyScope(
     String startPartitionKey, String startRowKey, String endPartitionKey, String endRowKey) {
@@ -37,8 +38,8 @@ public record KeyScope(
 
   /**
    * {@code filter} restricted to the scope: the filter and the scope's conditions on the keys. The
-   * query planner turns those conditions into key ranges like any others, so a query reads only
-   * the scope's keys and its continuations stay inside it.
+   * query planner turns those conditions into key ranges like any others, so a query reads only the
+   * scope's keys and its continuations stay inside it.
    *
    * @param filter the request's filter, or null for every entity
    * @return the filter itself when the scope is unbounded
@@ -46,12 +47,16 @@ public record KeyScope(
   public Filter restrict(Filter filter) {
     Filter scoped = filter;
     if (startPartitionKey != null) {
-      scoped = and(scoped, bound(startPartitionKey, startRowKey, ComparisonOperator.GT,
-          ComparisonOperator.GE));
+      scoped =
+          and(
+              scoped,
+              bound(startPartitionKey, startRowKey, ComparisonOperator.GT, ComparisonOperator.GE));
     }
     if (endPartitionKey != null) {
-      scoped = and(scoped, bound(endPartitionKey, endRowKey, ComparisonOperator.LT,
-          ComparisonOperator.LE));
+      scoped =
+          and(
+              scoped,
+              bound(endPartitionKey, endRowKey, ComparisonOperator.LT, ComparisonOperator.LE));
     }
     return scoped;
   }
@@ -62,7 +67,8 @@ public record KeyScope(
     }
     int pk = EntityKey.KEY_ORDER.compare(key.partitionKey(), startPartitionKey);
     return pk > 0
-        || pk == 0 && (startRowKey == null || EntityKey.KEY_ORDER.compare(key.rowKey(), startRowKey) >= 0);
+        || pk == 0
+            && (startRowKey == null || EntityKey.KEY_ORDER.compare(key.rowKey(), startRowKey) >= 0);
   }
 
   private boolean beforeEnd(EntityKey key) {
@@ -71,7 +77,8 @@ public record KeyScope(
     }
     int pk = EntityKey.KEY_ORDER.compare(key.partitionKey(), endPartitionKey);
     return pk < 0
-        || pk == 0 && (endRowKey == null || EntityKey.KEY_ORDER.compare(key.rowKey(), endRowKey) <= 0);
+        || pk == 0
+            && (endRowKey == null || EntityKey.KEY_ORDER.compare(key.rowKey(), endRowKey) <= 0);
   }
 
   /**
@@ -86,8 +93,7 @@ public record KeyScope(
     return new Filter.Or(
         compare("PartitionKey", strict, pk),
         new Filter.And(
-            compare("PartitionKey", ComparisonOperator.EQ, pk),
-            compare("RowKey", inclusive, rk)));
+            compare("PartitionKey", ComparisonOperator.EQ, pk), compare("RowKey", inclusive, rk)));
   }
 
   private static Filter compare(String property, ComparisonOperator operator, String value) {

@@ -4,8 +4,8 @@ import dev.tabula.protocol.http.ServiceRequest;
 import java.util.List;
 
 /**
- * The fields of a shared access signature, URL-decoded, as the query string carried them; null
- * when absent. Strings to sign use them exactly as received (the service signs "the URL-decoded
+ * The fields of a shared access signature, URL-decoded, as the query string carried them; null when
+ * absent. Strings to sign use them exactly as received (the service signs "the URL-decoded
  * values"). Immutable.
  *
  * @param version {@code sv}
@@ -44,18 +44,20 @@ public record SasParameters(
     String signature) {
 
   /** The names of the fields, as query parameters. */
-  private static final List<String> NAMES = List.of("sv", "ss", "srt", "sp", "st", "se", "sip",
-      "spr", "ses", "tn", "spk", "srk", "epk", "erk", "si", "sig");
+  private static final List<String> NAMES =
+      List.of(
+          "sv", "ss", "srt", "sp", "st", "se", "sip", "spr", "ses", "tn", "spk", "srk", "epk",
+          "erk", "si", "sig");
 
   /**
    * The signature fields of a request's query string.
    *
    * @throws dev.tabula.model.TableException 403 AuthenticationFailed "Signature fields not well
    *     formed." when a field is given twice: which one was signed cannot be told, so neither is
-   *     taken (taking the first would let anything appended after a signed URL be ignored, or
-   *     the other way round). No record of the service's answer was found; its .NET query
-   *     collection joins repeated values with a comma, which makes no well-formed field (a
-   *     signature is base64), so the service's refusal of a malformed signature is chosen.
+   *     taken (taking the first would let anything appended after a signed URL be ignored, or the
+   *     other way round). No record of the service's answer was found; its .NET query collection
+   *     joins repeated values with a comma, which makes no well-formed field (a signature is
+   *     base64), so the service's refusal of a malformed signature is chosen.
    */
   public static SasParameters of(ServiceRequest request) {
     for (String name : NAMES) {

@@ -13,14 +13,15 @@ import java.util.Map;
  * entry here and are refused.
  *
  * <p>Account SAS (learn.microsoft.com "Create an account SAS", the Table service table, and Azurite
- * src/table/authentication/OperationAccountSASPermission.ts): the resource type and the letters
- * any one of which suffices. Get/Set Table ACL have no entry: no SAS may call them.
+ * src/table/authentication/OperationAccountSASPermission.ts): the resource type and the letters any
+ * one of which suffices. Get/Set Table ACL have no entry: no SAS may call them.
  */
 final class SasPermissions {
   /** An account SAS requirement: one resource type, and any one of some permission letters. */
   record AccountRule(char resourceType, String anyOf) {}
 
-  private static final Map<ServiceOperation, String> SERVICE = new EnumMap<>(ServiceOperation.class);
+  private static final Map<ServiceOperation, String> SERVICE =
+      new EnumMap<>(ServiceOperation.class);
   private static final Map<ServiceOperation, AccountRule> ACCOUNT =
       new EnumMap<>(ServiceOperation.class);
 
@@ -76,10 +77,10 @@ final class SasPermissions {
    * Refuses a service SAS {@code sp} that is not letters of {@code raud} in that order, each at
    * most once: 403 AuthenticationFailed "Signature fields not well formed.". The service's
    * documentation ("Create a service SAS", the permissions of a table: query r, add a, update u,
-   * delete d) says permissions must be given in their listed order; every SDK writes them so
-   * (Java TableSasPermission, .NET TableSasPermissions, Python and JavaScript alike). An account
-   * SAS is not held to this: its documentation says letters that do not apply to the signed
-   * resource types are ignored, so there they grant nothing and refuse nothing.
+   * delete d) says permissions must be given in their listed order; every SDK writes them so (Java
+   * TableSasPermission, .NET TableSasPermissions, Python and JavaScript alike). An account SAS is
+   * not held to this: its documentation says letters that do not apply to the signed resource types
+   * are ignored, so there they grant nothing and refuse nothing.
    */
   static void requireTableOrder(String permissions) {
     int next = 0;

@@ -24,7 +24,12 @@ final class SasSignatures {
     }
     if (!VERSION.matcher(version).matches() || version.compareTo(oldest) < 0) {
       throw AuthenticationErrors.authenticationFailed(
-          "The signed version '" + version + "' does not support " + kind + " (" + oldest
+          "The signed version '"
+              + version
+              + "' does not support "
+              + kind
+              + " ("
+              + oldest
               + " or later).");
     }
   }

@@ -13,9 +13,9 @@ import java.util.Locale;
  * without {@code sip} and {@code spr}. The resource is {@code /table/<account>/<table>} from
  * 2015-02-21 and {@code /<account>/<table>} before, the table name in lower case.
  *
- * <p>Account SAS (learn.microsoft.com "Create an account SAS"; TableAccountSasGenerator#stringToSign):
- * {@code account sp ss srt st se sip spr sv}, then {@code ses} from 2020-12-06, each followed by a
- * newline, the last one included.
+ * <p>Account SAS (learn.microsoft.com "Create an account SAS";
+ * TableAccountSasGenerator#stringToSign): {@code account sp ss srt st se sip spr sv}, then {@code
+ * ses} from 2020-12-06, each followed by a newline, the last one included.
  */
 public final class SasStringToSign {
   /** The first version that signs {@code sip} and {@code spr} (and account SAS exist). */

@@ -7,11 +7,11 @@ import java.time.Instant;
 /**
  * The validity window and permissions a signature grants, from its own fields and, for a service
  * SAS naming one, its table's stored access policy. "Together the Shared Access Signature and the
- * stored access policy must include all fields required to authorize the signature. If any
- * required fields are missing, the request will fail. Likewise, if a field is specified both in
- * the Shared Access Signature URL and in the stored access policy, the request will fail with
- * status code 400 (Bad Request)" (learn.microsoft.com "Set Table ACL"). The code of that 400 is not
- * documented; we send InvalidQueryParameterValue. A missing field fails as the service's does, 403
+ * stored access policy must include all fields required to authorize the signature. If any required
+ * fields are missing, the request will fail. Likewise, if a field is specified both in the Shared
+ * Access Signature URL and in the stored access policy, the request will fail with status code 400
+ * (Bad Request)" (learn.microsoft.com "Set Table ACL"). The code of that 400 is not documented; we
+ * send InvalidQueryParameterValue. A missing field fails as the service's does, 403
  * AuthenticationFailed "sp is mandatory. Cannot be empty".
  *
  * @param start when the signature becomes valid, or null for "now" (the start is optional)
@@ -48,14 +48,21 @@ record SasTerms(Instant start, Instant expiry, String permissions) {
   void checkWindow(Instant now) {
     if (start != null && !expiry.isAfter(start)) {
       throw AuthenticationErrors.authenticationFailed(
-          "Signed expiry time [" + SignedTimes.httpDate(expiry)
-              + "] has to be after signed start time [" + SignedTimes.httpDate(start) + "]");
+          "Signed expiry time ["
+              + SignedTimes.httpDate(expiry)
+              + "] has to be after signed start time ["
+              + SignedTimes.httpDate(start)
+              + "]");
     }
     if (start != null && now.isBefore(start) || !now.isBefore(expiry)) {
       throw AuthenticationErrors.authenticationFailed(
           "Signature not valid in the specified time frame: Start ["
-              + (start == null ? "" : SignedTimes.httpDate(start)) + "] - Expiry ["
-              + SignedTimes.httpDate(expiry) + "] - Current [" + SignedTimes.httpDate(now) + "]");
+              + (start == null ? "" : SignedTimes.httpDate(start))
+              + "] - Expiry ["
+              + SignedTimes.httpDate(expiry)
+              + "] - Current ["
+              + SignedTimes.httpDate(now)
+              + "]");
     }
   }
 

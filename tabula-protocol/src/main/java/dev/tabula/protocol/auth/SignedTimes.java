@@ -9,12 +9,12 @@ import java.time.temporal.ChronoField;
 import java.util.Locale;
 
 /**
- * The times of shared access signatures and stored access policies. The service accepts "one of
- * the accepted ISO 8601 UTC formats" (learn.microsoft.com "Set Table ACL"): {@code YYYY-MM-DD},
- * {@code YYYY-MM-DDThh:mmTZD}, {@code YYYY-MM-DDThh:mm:ssTZD} and {@code
- * YYYY-MM-DDThh:mm:ss.fffffffTZD}; a missing designator is read as UTC. Policies come back with seven
- * fractional digits ({@code 2021-07-08T09:10:09.0000000Z}, a real-service capture in
- * Azure/azure-sdk-for-js sdk/tables/data-tables/recordings/node/access_policy_operations).
+ * The times of shared access signatures and stored access policies. The service accepts "one of the
+ * accepted ISO 8601 UTC formats" (learn.microsoft.com "Set Table ACL"): {@code YYYY-MM-DD}, {@code
+ * YYYY-MM-DDThh:mmTZD}, {@code YYYY-MM-DDThh:mm:ssTZD} and {@code YYYY-MM-DDThh:mm:ss.fffffffTZD};
+ * a missing designator is read as UTC. Policies come back with seven fractional digits ({@code
+ * 2021-07-08T09:10:09.0000000Z}, a real-service capture in Azure/azure-sdk-for-js
+ * sdk/tables/data-tables/recordings/node/access_policy_operations).
  */
 public final class SignedTimes {
   private static final DateTimeFormatter ISO =

@@ -11,12 +11,12 @@ import java.util.List;
  * of type {@code multipart/mixed} with its own boundary (the change set), whose parts are each one
  * {@code application/http} operation, or one {@code application/http} part holding a lone GET.
  *
- * <p>Every failure here concerns the batch as a whole, so it is answered as a plain error, not as
- * a 202 naming an operation: MS-ODATA 2.2.7.6.6 answers a batch it cannot read with a 4xx, and the
+ * <p>Every failure here concerns the batch as a whole, so it is answered as a plain error, not as a
+ * 202 naming an operation: MS-ODATA 2.2.7.6.6 answers a batch it cannot read with a 4xx, and the
  * service "fails before any operation in the change set is executed" ("Performing entity group
- * transactions"). All are 400 InvalidInput: a missing or non-multipart Content-Type or boundary,
- * a body with no parts, more than one change set (the documentation has the service process the
- * first and refuse the rest; refusing all keeps a batch all or nothing), a change set mixed with a
+ * transactions"). All are 400 InvalidInput: a missing or non-multipart Content-Type or boundary, a
+ * body with no parts, more than one change set (the documentation has the service process the first
+ * and refuse the rest; refusing all keeps a batch all or nothing), a change set mixed with a
  * retrieve or more than one retrieve, an empty change set, and any part that is not a well-formed
  * {@code application/http} request. Stateless and thread-safe.
  */

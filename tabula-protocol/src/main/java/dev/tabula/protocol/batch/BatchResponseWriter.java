@@ -33,9 +33,9 @@ import java.util.UUID;
  * --batchresponse_{uuid}--
  * </pre>
  *
- * Lines end with CRLF. A lone retrieve's response part sits directly in the batch, without a
- * change set (MS-ODATA 2.2.7.6.8; Azurite's serialization tests hold the same shape captured from
- * the service). Instances carry fresh boundaries; not thread-safe.
+ * Lines end with CRLF. A lone retrieve's response part sits directly in the batch, without a change
+ * set (MS-ODATA 2.2.7.6.8; Azurite's serialization tests hold the same shape captured from the
+ * service). Instances carry fresh boundaries; not thread-safe.
  */
 final class BatchResponseWriter {
   private static final String CRLF = "\r\n";

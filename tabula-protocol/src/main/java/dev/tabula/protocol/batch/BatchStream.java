@@ -8,12 +8,12 @@ import java.util.List;
 
 /**
  * A {@code $batch} answer written part by part as the transport asks for it, in {@link
- * BatchResponseWriter}'s layout: the batch delimiter (and, for a change set, its nested
- * multipart's header), each part after its delimiter, then the closing delimiters, which go with
- * the last part rather than alone. A piece ends after a part once it holds enough, so a slow
- * client holds the server to about one piece (a part's body is at most an entity, 1 MiB). The
- * parts themselves are already rendered: they are what one engine apply committed, bounded by the
- * 4 MiB request. Not thread-safe: written by one thread at a time.
+ * BatchResponseWriter}'s layout: the batch delimiter (and, for a change set, its nested multipart's
+ * header), each part after its delimiter, then the closing delimiters, which go with the last part
+ * rather than alone. A piece ends after a part once it holds enough, so a slow client holds the
+ * server to about one piece (a part's body is at most an entity, 1 MiB). The parts themselves are
+ * already rendered: they are what one engine apply committed, bounded by the 4 MiB request. Not
+ * thread-safe: written by one thread at a time.
  */
 final class BatchStream implements StreamedBody {
   private static final String CRLF = "\r\n";
@@ -44,8 +44,8 @@ final class BatchStream implements StreamedBody {
       if (next < 0) {
         BatchResponseWriter.write(relay, "--" + batchBoundary + CRLF);
         if (changeSetBoundary != null) {
-          BatchResponseWriter.write(relay,
-              "Content-Type: multipart/mixed; boundary=" + changeSetBoundary + CRLF + CRLF);
+          BatchResponseWriter.write(
+              relay, "Content-Type: multipart/mixed; boundary=" + changeSetBoundary + CRLF + CRLF);
         }
         next = 0;
       }

@@ -10,9 +10,9 @@ import java.util.TreeMap;
 /**
  * A block of {@code Name: value} lines ended by an empty line, as MIME part headers and the headers
  * of an operation's HTTP request are written; what follows the empty line is the body. Lines end
- * with CRLF or a bare LF (both are sent: the Java, .NET and Python SDKs use CRLF, hand-written
- * and older clients LF). A line that is not a header, or a block without the empty line before a
- * body, is 400 InvalidInput. Immutable.
+ * with CRLF or a bare LF (both are sent: the Java, .NET and Python SDKs use CRLF, hand-written and
+ * older clients LF). A line that is not a header, or a block without the empty line before a body,
+ * is 400 InvalidInput. Immutable.
  *
  * @param headers names case-insensitive, every value of a repeated name in order
  * @param bodyStart the index of the first character after the empty line (the text's length when
@@ -42,7 +42,9 @@ record HeaderBlock(Map<String, List<String>> headers, int bodyStart) {
           throw TableErrorCode.INVALID_INPUT.exception();
         }
         lastName = line.substring(0, colon).trim();
-        headers.computeIfAbsent(lastName, k -> new ArrayList<>()).add(line.substring(colon + 1).trim());
+        headers
+            .computeIfAbsent(lastName, k -> new ArrayList<>())
+            .add(line.substring(colon + 1).trim());
       }
       pos = next;
     }

@@ -6,11 +6,11 @@ import java.util.Locale;
 
 /**
  * Reads the HTTP request inside an {@code application/http} part: a request line {@code VERB
- * <target> HTTP/1.1}, header lines, an empty line and the body. Blank lines before the request
- * line are skipped. The body is everything after the empty line; a DELETE's blank body and the
- * extra empty line the JavaScript SDK writes before a JSON body ({@code \r\n\r\n\r\n{...}}) are
- * harmless to the JSON reader. A part that is not {@code application/http}, or whose request line
- * is not of that form, is 400 InvalidInput. Stateless and thread-safe.
+ * <target> HTTP/1.1}, header lines, an empty line and the body. Blank lines before the request line
+ * are skipped. The body is everything after the empty line; a DELETE's blank body and the extra
+ * empty line the JavaScript SDK writes before a JSON body ({@code \r\n\r\n\r\n{...}}) are harmless
+ * to the JSON reader. A part that is not {@code application/http}, or whose request line is not of
+ * that form, is 400 InvalidInput. Stateless and thread-safe.
  */
 final class HttpPartParser {
   private HttpPartParser() {}
@@ -30,7 +30,8 @@ final class HttpPartParser {
     String requestLine = HeaderBlock.stripCr(content.substring(lineStart, newline)).trim();
     int firstSpace = requestLine.indexOf(' ');
     int lastSpace = requestLine.lastIndexOf(' ');
-    if (firstSpace <= 0 || lastSpace <= firstSpace
+    if (firstSpace <= 0
+        || lastSpace <= firstSpace
         || !requestLine.substring(lastSpace + 1).toUpperCase(Locale.ROOT).startsWith("HTTP/1.")) {
       throw TableErrorCode.INVALID_INPUT.exception();
     }

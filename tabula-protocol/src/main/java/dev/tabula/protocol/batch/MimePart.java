@@ -5,8 +5,8 @@ import java.util.Map;
 
 /**
  * One part of a multipart body: its MIME headers and its content. The content is kept as text
- * decoded byte-for-byte (ISO-8859-1), so that boundaries can be searched as text and the bytes of
- * a JSON body come back unchanged with {@link #contentBytes}. Immutable.
+ * decoded byte-for-byte (ISO-8859-1), so that boundaries can be searched as text and the bytes of a
+ * JSON body come back unchanged with {@link #contentBytes}. Immutable.
  */
 record MimePart(Map<String, List<String>> headers, String content) {
 

@@ -56,8 +56,8 @@ final class MultipartParser {
 
   /**
    * The index of the next delimiter at or after {@code from}: at the start of a line and followed
-   * by {@code --}, white space or the end, so that a boundary that prefixes a longer token does
-   * not match.
+   * by {@code --}, white space or the end, so that a boundary that prefixes a longer token does not
+   * match.
    */
   private static int findDelimiter(String text, String delimiter, int from) {
     int at = text.indexOf(delimiter, from);

@@ -21,9 +21,8 @@ import java.util.Map;
  * Turns one sub-request into the operation it means, with the rules of the single operation it
  * copies: its URL is parsed like any request URL (path-style or host-style, keys in the entity
  * predicate), PATCH and {@code POST} + {@code X-HTTP-Method} resolve as for a single request (and a
- * part may repeat its own verb in {@code X-HTTP-Method}, as the legacy Java library does), the
- * body must be JSON and is read as an entity, and If-Match and Prefer follow the single
- * operations.
+ * part may repeat its own verb in {@code X-HTTP-Method}, as the legacy Java library does), the body
+ * must be JSON and is read as an entity, and If-Match and Prefer follow the single operations.
  *
  * <ul>
  *   <li>{@code POST /table}: Insert Entity, keys from the body (missing: 400 PropertiesNeedValue);
@@ -35,7 +34,8 @@ import java.util.Map;
  *
  * <p>Anything else inside a change set (a GET, a table operation, another account) is 400
  * InvalidInput: a change set holds only the six entity changes. Failures are thrown as {@link
- * dev.tabula.model.TableException}s for the caller to report with the operation's index. Thread-safe.
+ * dev.tabula.model.TableException}s for the caller to report with the operation's index.
+ * Thread-safe.
  */
 final class OperationReader {
   private final ResourceParser parser;
@@ -48,8 +48,8 @@ final class OperationReader {
   record Target(ServiceRequest request, Resource resource) {}
 
   /**
-   * Resolves a sub-request's URL; another account than the batch's is 400 InvalidInput, and so is
-   * a malformed escape in its query (as for a request of its own). When the batch was sent
+   * Resolves a sub-request's URL; another account than the batch's is 400 InvalidInput, and so is a
+   * malformed escape in its query (as for a request of its own). When the batch was sent
    * path-style, a path without the account is the batch's account's (see {@link
    * ResourceParser#parse(ServiceRequest, String, String)}).
    */
@@ -57,8 +57,9 @@ final class OperationReader {
     ServiceRequest request = sub.toServiceRequest(batchHost);
     String root = batch.serviceRoot();
     boolean pathStyle = root.endsWith("/" + batch.account());
-    Resource resource = parser.parse(
-        request, root.substring(0, root.indexOf("://")), pathStyle ? batch.account() : null);
+    Resource resource =
+        parser.parse(
+            request, root.substring(0, root.indexOf("://")), pathStyle ? batch.account() : null);
     if (!resource.account().equals(batch.account())) {
       throw TableErrorCode.INVALID_INPUT.exception();
     }
@@ -80,7 +81,8 @@ final class OperationReader {
     return new ParsedOperation(operation, odata, level, RequestOptions.preferNoContent(request));
   }
 
-  private static BatchOperation operation(Resource resource, String method, ServiceRequest request) {
+  private static BatchOperation operation(
+      Resource resource, String method, ServiceRequest request) {
     if (resource.kind() == ResourceKind.TABLE && method.equals("POST")) {
       RequestOptions.requireJsonBody(request);
       ParsedEntity parsed = EntityJsonReader.read(request.body());
@@ -97,11 +99,12 @@ final class OperationReader {
     return switch (method) {
       case "PUT" -> update(resource, BatchOperation.Kind.REPLACE, request);
       case "MERGE" -> update(resource, BatchOperation.Kind.MERGE, request);
-      case "DELETE" -> new BatchOperation(
-          resource.table(),
-          BatchOperation.Kind.DELETE,
-          Entity.unsaved(key.partitionKey(), key.rowKey(), Map.of()),
-          RequestOptions.requiredIfMatch(request));
+      case "DELETE" ->
+          new BatchOperation(
+              resource.table(),
+              BatchOperation.Kind.DELETE,
+              Entity.unsaved(key.partitionKey(), key.rowKey(), Map.of()),
+              RequestOptions.requiredIfMatch(request));
       default -> throw TableErrorCode.INVALID_INPUT.exception();
     };
   }

@@ -6,8 +6,8 @@ import dev.tabula.protocol.json.MetadataLevel;
 import dev.tabula.protocol.operations.RequestOptions;
 
 /**
- * What any response part of an operation echoes from its request, read without failing so that
- * even an operation that cannot be parsed gets a proper error part. Immutable.
+ * What any response part of an operation echoes from its request, read without failing so that even
+ * an operation that cannot be parsed gets a proper error part. Immutable.
  *
  * @param contentId the {@code Content-ID} among the operation's own headers, or null. The service
  *     echoes that one (a 2014 capture: {@code HTTP/1.1 409 Conflict\r\nContent-ID: 1}) but not a

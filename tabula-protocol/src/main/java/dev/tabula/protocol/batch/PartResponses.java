@@ -20,12 +20,12 @@ import java.util.Set;
  *       the entity; {@code DataServiceVersion: 3.0;}, Location, DataServiceId and ETag;
  *   <li>update, merge and their upserts: 204, {@code DataServiceVersion: 1.0;} and the ETag;
  *   <li>delete: 204 and {@code DataServiceVersion: 1.0;};
- *   <li>a failure: its status and the OData error whose message starts with the operation's
- *       0-based index, {@code 3:The specified entity already exists.\nRequestId:…\nTime:…}
- *       (except for the failures {@link #indexed} names, alone in their change set). A
- *       failure of the operations as executed carries Cache-Control and the Preference-Applied of
- *       its Prefer (.NET recording {@code BatchError}, 2021); one found while reading the batch
- *       carries neither (JavaScript recording {@code should_handle_sub_request_error}, 2020).
+ *   <li>a failure: its status and the OData error whose message starts with the operation's 0-based
+ *       index, {@code 3:The specified entity already exists.\nRequestId:…\nTime:…} (except for the
+ *       failures {@link #indexed} names, alone in their change set). A failure of the operations as
+ *       executed carries Cache-Control and the Preference-Applied of its Prefer (.NET recording
+ *       {@code BatchError}, 2021); one found while reading the batch carries neither (JavaScript
+ *       recording {@code should_handle_sub_request_error}, 2020).
  * </ul>
  *
  * A Content-ID sent among the operation's headers comes first. Stateless and thread-safe.
@@ -68,8 +68,8 @@ final class PartResponses {
    *
    * @param executed whether the failure came from executing the operations (a precondition or a
    *     limit of the stored entity) rather than from reading them
-   * @param index the operation's 0-based index to start the message with, or null for none
-   *     (see {@link #indexed})
+   * @param index the operation's 0-based index to start the message with, or null for none (see
+   *     {@link #indexed})
    * @param trailer the service's {@code \nRequestId:…\nTime:…} ending of every error message
    */
   static PartResponse failure(
@@ -90,16 +90,16 @@ final class PartResponses {
   }
 
   /**
-   * Whether the failure's message starts with the operation's index. The service leaves it out
-   * when a change set of one operation fails on the entity itself: a missing or taken entity, a
-   * failed If-Match, a value or key over its size limit (CloudStub's real-account batch tests of
-   * one operation: "The specified resource does not exist.", "The specified entity already
-   * exists.", "The update condition specified in the request was not satisfied.", "The property
-   * value exceeds the maximum allowed size (64KB)…", all unprefixed). A change set of two or more
-   * keeps it ("3:The specified entity already exists.", .NET recording {@code BatchError}), and
-   * so does every failure found while reading the request, even alone: a missing table, a bad
-   * key or DateTime ("0:The table specified does not exist.", "0:One of the request inputs is out
-   * of range.", "0:The 'DateTimeProp' parameter of value '…' is out of range.", CloudStub).
+   * Whether the failure's message starts with the operation's index. The service leaves it out when
+   * a change set of one operation fails on the entity itself: a missing or taken entity, a failed
+   * If-Match, a value or key over its size limit (CloudStub's real-account batch tests of one
+   * operation: "The specified resource does not exist.", "The specified entity already exists.",
+   * "The update condition specified in the request was not satisfied.", "The property value exceeds
+   * the maximum allowed size (64KB)…", all unprefixed). A change set of two or more keeps it
+   * ("3:The specified entity already exists.", .NET recording {@code BatchError}), and so does
+   * every failure found while reading the request, even alone: a missing table, a bad key or
+   * DateTime ("0:The table specified does not exist.", "0:One of the request inputs is out of
+   * range.", "0:The 'DateTimeProp' parameter of value '…' is out of range.", CloudStub).
    * EntityTooLarge, a size limit of the stored entity like PropertyValueTooLarge, is taken to
    * behave as it does; no record of it alone in a batch was found.
    */
@@ -108,8 +108,12 @@ final class PartResponses {
       return true;
     }
     return switch (code) {
-      case RESOURCE_NOT_FOUND, ENTITY_ALREADY_EXISTS, UPDATE_CONDITION_NOT_SATISFIED,
-          PROPERTY_VALUE_TOO_LARGE, ENTITY_TOO_LARGE -> false;
+      case RESOURCE_NOT_FOUND,
+          ENTITY_ALREADY_EXISTS,
+          UPDATE_CONDITION_NOT_SATISFIED,
+          PROPERTY_VALUE_TOO_LARGE,
+          ENTITY_TOO_LARGE ->
+          false;
       default -> true;
     };
   }

@@ -40,9 +40,9 @@ record SubRequest(
   }
 
   /**
-   * This operation as a request the protocol's parsers understand. An absolute target supplies
-   * the Host (as in HTTP/1.1, the URL wins over a Host header); a path keeps the operation's own
-   * Host or, failing that, the batch request's.
+   * This operation as a request the protocol's parsers understand. An absolute target supplies the
+   * Host (as in HTTP/1.1, the URL wins over a Host header); a path keeps the operation's own Host
+   * or, failing that, the batch request's.
    *
    * @throws dev.tabula.model.TableException 400 InvalidUri when the target is neither form
    */

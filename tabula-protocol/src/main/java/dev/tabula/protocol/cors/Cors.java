@@ -45,7 +45,8 @@ public final class Cors {
    *
    * @param account the account the request addressed, or null when it named none (no headers)
    */
-  public ServiceResponse decorate(ServiceRequest request, String account, ServiceResponse response) {
+  public ServiceResponse decorate(
+      ServiceRequest request, String account, ServiceResponse response) {
     if (account != null && mayDecorate(request)) {
       CorsResponseHeaders.apply(request, properties.get(account), response);
     }

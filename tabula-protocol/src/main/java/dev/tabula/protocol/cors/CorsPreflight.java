@@ -17,8 +17,8 @@ import java.util.List;
  *       required CORS header is not present." (the code and text Azurite uses).
  *   <li>The first rule, in the order set, whose origins and methods match is selected and no other
  *       is tried; if the requested headers are not all allowed by it, the preflight fails ("the
- *       third request matches the second rule in its origin domain and method, so no further
- *       rules are evaluated"). Azurite tries the next rule instead; we follow the document.
+ *       third request matches the second rule in its origin domain and method, so no further rules
+ *       are evaluated"). Azurite tries the next rule instead; we follow the document.
  *   <li>No rule, or a failed header check: 403 CorsPreflightFailure.
  *   <li>Success: 200 with {@code Access-Control-Allow-Origin} set to the request's origin, {@code
  *       -Allow-Methods} to the requested method, {@code -Allow-Headers} to the requested headers

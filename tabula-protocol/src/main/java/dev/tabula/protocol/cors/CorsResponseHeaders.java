@@ -12,8 +12,8 @@ import java.util.Set;
 
 /**
  * Adds the CORS headers to the response of an actual (non-preflight) request, successful or not,
- * following the table in "CORS support for the Azure Storage services", "Understanding how the
- * Vary header is set":
+ * following the table in "CORS support for the Azure Storage services", "Understanding how the Vary
+ * header is set":
  *
  * <ul>
  *   <li>No rules set: nothing.
@@ -26,13 +26,14 @@ import java.util.Set;
  *       methods other than GET/HEAD, the storage services will not set the Vary header").
  * </ul>
  *
- * <p>{@code Access-Control-Expose-Headers} lists the response's own headers that a rule entry
- * names or prefixes, then the rule's literal entries not already listed, as Azurite computes it.
+ * <p>{@code Access-Control-Expose-Headers} lists the response's own headers that a rule entry names
+ * or prefixes, then the rule's literal entries not already listed, as Azurite computes it.
  */
 final class CorsResponseHeaders {
   private CorsResponseHeaders() {}
 
-  static void apply(ServiceRequest request, ServiceProperties properties, ServiceResponse response) {
+  static void apply(
+      ServiceRequest request, ServiceProperties properties, ServiceResponse response) {
     if (!properties.corsEnabled()) {
       return;
     }

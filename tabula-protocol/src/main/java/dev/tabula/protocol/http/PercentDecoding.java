@@ -10,10 +10,10 @@ import java.nio.charset.StandardCharsets;
 /**
  * Strict percent-decoding of a URL's parts. A {@code %} not followed by two hex digits, or escapes
  * that are not UTF-8, make the part malformed: the caller answers 400 rather than guess (a lenient
- * decoder would read {@code %zz} as itself, or bad UTF-8 as U+FFFD, and address something else).
- * In a query string {@code +} is a space (HTML form encoding, which Microsoft's older Python and Go
- * clients and {@code @azure/data-tables} with a SAS credential send for {@code $filter}); in a
- * path it is itself.
+ * decoder would read {@code %zz} as itself, or bad UTF-8 as U+FFFD, and address something else). In
+ * a query string {@code +} is a space (HTML form encoding, which Microsoft's older Python and Go
+ * clients and {@code @azure/data-tables} with a SAS credential send for {@code $filter}); in a path
+ * it is itself.
  */
 final class PercentDecoding {
   private PercentDecoding() {}
@@ -75,9 +75,11 @@ final class PercentDecoding {
       }
       bytes[b] = (byte) (high << 4 | low);
     }
-    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    CharsetDecoder decoder =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
     try {
       CharBuffer chars = decoder.decode(ByteBuffer.wrap(bytes));
       return chars.toString();

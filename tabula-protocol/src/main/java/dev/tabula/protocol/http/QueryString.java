@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A query string read into parameters. Reading never fails, so that a request with a bad query
- * is still answered (and its error carries the request's headers): a malformed escape is kept as
+ * A query string read into parameters. Reading never fails, so that a request with a bad query is
+ * still answered (and its error carries the request's headers): a malformed escape is kept as
  * received and noted, and the protocol refuses the request when it starts.
  *
  * @param parameters decoded names to decoded values, the first value when a name repeats
@@ -43,7 +43,7 @@ record QueryString(Map<String, String> parameters, Set<String> repeated, boolean
         repeated.add(name);
       }
     }
-    return new QueryString(Collections.unmodifiableMap(params),
-        repeated == null ? Set.of() : repeated, malformed);
+    return new QueryString(
+        Collections.unmodifiableMap(params), repeated == null ? Set.of() : repeated, malformed);
   }
 }

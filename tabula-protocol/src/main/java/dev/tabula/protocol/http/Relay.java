@@ -5,8 +5,8 @@ import java.io.OutputStream;
 
 /**
  * The one output a {@link StreamedBody} writes into across its pieces (a Jackson generator lives
- * across them, for one), passing each piece's bytes on to that piece's output and counting them,
- * so the body knows when the piece holds enough. Not thread-safe, like the bodies that use it.
+ * across them, for one), passing each piece's bytes on to that piece's output and counting them, so
+ * the body knows when the piece holds enough. Not thread-safe, like the bodies that use it.
  */
 public final class Relay extends OutputStream {
   private OutputStream target;

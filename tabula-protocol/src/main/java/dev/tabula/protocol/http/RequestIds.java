@@ -4,8 +4,8 @@ import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The {@code x-ms-request-id} of each response: a random (version 4) UUID, as the service sends.
- * It only correlates a response with logs, so it comes from {@link ThreadLocalRandom} rather than
+ * The {@code x-ms-request-id} of each response: a random (version 4) UUID, as the service sends. It
+ * only correlates a response with logs, so it comes from {@link ThreadLocalRandom} rather than
  * {@link UUID#randomUUID()}, whose shared SecureRandom every worker thread would queue on.
  */
 public final class RequestIds {

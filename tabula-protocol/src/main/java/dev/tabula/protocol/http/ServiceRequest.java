@@ -21,18 +21,23 @@ public final class ServiceRequest {
   private final String method;
   private final String rawPath;
   private final String rawQuery;
+
   /**
-   * The header lines as received: names at even indexes, each followed by its value. A request
-   * has a dozen or so, so a lookup scans them (most names differ in length and are passed over
-   * at once), which costs less than building and searching a case-insensitive map per request.
-   * The transport's header limit (64 KiB) bounds what a scan can cost.
+   * The header lines as received: names at even indexes, each followed by its value. A request has
+   * a dozen or so, so a lookup scans them (most names differ in length and are passed over at
+   * once), which costs less than building and searching a case-insensitive map per request. The
+   * transport's header limit (64 KiB) bounds what a scan can cost.
    */
   private final String[] headerLines;
+
   private final Map<String, String> queryParameters;
+
   /** Query parameter names given more than once; empty for nearly every request. */
   private final Set<String> repeatedParameters;
+
   /** Whether the query string holds an escape that is not {@code %xx} of UTF-8. */
   private final boolean malformedQuery;
+
   private final byte[] body;
   private final InetAddress remoteAddress;
 
@@ -61,8 +66,8 @@ public final class ServiceRequest {
   }
 
   /**
-   * A request whose headers are given line by line, as a transport reads them (a name may come
-   * more than once).
+   * A request whose headers are given line by line, as a transport reads them (a name may come more
+   * than once).
    */
   public static ServiceRequest fromHeaderLines(
       String method,
@@ -79,11 +84,7 @@ public final class ServiceRequest {
   }
 
   private ServiceRequest(
-      String method,
-      String uri,
-      String[] headerLines,
-      byte[] body,
-      InetAddress remoteAddress) {
+      String method, String uri, String[] headerLines, byte[] body, InetAddress remoteAddress) {
     this.remoteAddress = remoteAddress;
     this.method = Objects.requireNonNull(method, "method").toUpperCase(Locale.ROOT);
     String target = uri;
@@ -94,8 +95,10 @@ public final class ServiceRequest {
       // HTTP.sys front end does, and its authority takes the place of the Host header.
       int end = authorityEnd(uri, authority);
       lines = withHost(headerLines, uri.substring(authority, end));
-      target = end == uri.length() || uri.charAt(end) != '/' ? "/" + uri.substring(end)
-          : uri.substring(end);
+      target =
+          end == uri.length() || uri.charAt(end) != '/'
+              ? "/" + uri.substring(end)
+              : uri.substring(end);
     }
     int q = target.indexOf('?');
     this.rawPath = q < 0 ? target : target.substring(0, q);
@@ -143,20 +146,23 @@ public final class ServiceRequest {
 
   private static String[] lines(Map<String, List<String>> headers) {
     List<String> lines = new ArrayList<>();
-    headers.forEach((name, values) -> values.forEach(value -> {
-      lines.add(name);
-      lines.add(value);
-    }));
+    headers.forEach(
+        (name, values) ->
+            values.forEach(
+                value -> {
+                  lines.add(name);
+                  lines.add(value);
+                }));
     return lines.toArray(String[]::new);
   }
 
   /**
    * Percent-decodes a path component; {@code +} stays a plus, as in a path.
    *
-   * @throws dev.tabula.model.TableException 400 InvalidUri when an escape is not {@code %xx} or
-   *     the escapes are not UTF-8. The service's front end refuses a path it cannot decode with a
-   *     bare 400 "Invalid URL" (seen for a blob path in Azure/azure-storage-node issue 385); as for
-   *     a request line it cannot read ({@code MalformedRequestHandler}), the 400 gets the code
+   * @throws dev.tabula.model.TableException 400 InvalidUri when an escape is not {@code %xx} or the
+   *     escapes are not UTF-8. The service's front end refuses a path it cannot decode with a bare
+   *     400 "Invalid URL" (seen for a blob path in Azure/azure-storage-node issue 385); as for a
+   *     request line it cannot read ({@code MalformedRequestHandler}), the 400 gets the code
    *     InvalidUri.
    */
   public static String decode(String component) {
@@ -168,8 +174,8 @@ public final class ServiceRequest {
   }
 
   /**
-   * Refuses a query string that holds a malformed escape: 400 InvalidInput, the service's answer
-   * to query escapes it cannot decode (escapes that are not UTF-8 in a {@code $filter}:
+   * Refuses a query string that holds a malformed escape: 400 InvalidInput, the service's answer to
+   * query escapes it cannot decode (escapes that are not UTF-8 in a {@code $filter}:
    * Azure/azure-sdk-for-node issue 745, a real-service answer).
    */
   public void requireWellFormedQuery() {

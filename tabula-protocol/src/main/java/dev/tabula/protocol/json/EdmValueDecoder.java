@@ -187,8 +187,7 @@ final class EdmValueDecoder {
   }
 
   private static String integerText(JsonScalar value) {
-    if (value.kind() == Kind.INTEGER
-        || value.kind() == Kind.STRING && isInteger(value.text())) {
+    if (value.kind() == Kind.INTEGER || value.kind() == Kind.STRING && isInteger(value.text())) {
       return value.text();
     }
     throw invalid();
@@ -200,10 +199,15 @@ final class EdmValueDecoder {
   /** {@code 8-4-4-4-12} hex digits with hyphens (the form D). */
   private static boolean isGuidD(String text) {
     return text.length() == 36
-        && text.charAt(8) == '-' && text.charAt(13) == '-'
-        && text.charAt(18) == '-' && text.charAt(23) == '-'
-        && isHex(text, 0, 8) && isHex(text, 9, 13) && isHex(text, 14, 18)
-        && isHex(text, 19, 23) && isHex(text, 24, 36);
+        && text.charAt(8) == '-'
+        && text.charAt(13) == '-'
+        && text.charAt(18) == '-'
+        && text.charAt(23) == '-'
+        && isHex(text, 0, 8)
+        && isHex(text, 9, 13)
+        && isHex(text, 14, 18)
+        && isHex(text, 19, 23)
+        && isHex(text, 24, 36);
   }
 
   private static boolean isHex(String text, int from, int to) {

@@ -47,7 +47,8 @@ final class EdmValueEncoder {
       JsonGenerator out, String name, EdmValue value, MetadataLevel level, byte[] scratch)
       throws IOException {
     if (level != MetadataLevel.NO_METADATA
-        && needsAnnotation(value.type(), value instanceof EdmDouble d && !Double.isFinite(d.value()))) {
+        && needsAnnotation(
+            value.type(), value instanceof EdmDouble d && !Double.isFinite(d.value()))) {
       out.writeFieldName(FieldNames.annotationOf(name));
       out.writeString(TYPE_NAMES.get(value.type()));
     }
@@ -69,7 +70,8 @@ final class EdmValueEncoder {
     }
     EdmType type = cursor.type();
     if (level != MetadataLevel.NO_METADATA
-        && needsAnnotation(type, type == EdmType.DOUBLE && !Double.isFinite(cursor.doubleValue()))) {
+        && needsAnnotation(
+            type, type == EdmType.DOUBLE && !Double.isFinite(cursor.doubleValue()))) {
       out.writeFieldName(name.annotation());
       out.writeString(TYPE_NAMES.get(type));
     }
@@ -77,7 +79,8 @@ final class EdmValueEncoder {
     byte[] source = cursor.source();
     switch (type) {
       case STRING -> {
-        if (!StringValues.writeIfPlainAscii(out, source, cursor.valueStart(), cursor.valueLength())) {
+        if (!StringValues.writeIfPlainAscii(
+            out, source, cursor.valueStart(), cursor.valueLength())) {
           StringValues.write(out, cursor.stringValue());
         }
       }
@@ -86,8 +89,9 @@ final class EdmValueEncoder {
       case INT64 -> ValueText.int64(out, cursor.int64Value(), scratch);
       case DOUBLE -> writeDouble(out, cursor.doubleValue());
       case GUID -> ValueText.guid(out, cursor.guidValue(), scratch);
-      case BINARY -> out.writeBinary(
-          Base64Variants.MIME_NO_LINEFEEDS, source, cursor.valueStart(), cursor.valueLength());
+      case BINARY ->
+          out.writeBinary(
+              Base64Variants.MIME_NO_LINEFEEDS, source, cursor.valueStart(), cursor.valueLength());
       case DATE_TIME -> ValueText.dateTime(out, cursor.dateTimeValue(), scratch);
     }
   }

@@ -87,7 +87,8 @@ public final class EntityJsonReader {
    */
   private static void field(JsonParser parser, String name, Fields fields) throws IOException {
     int at = name.indexOf('@');
-    if (at > 0 && name.length() == at + 1 + TYPE_ANNOTATION.length()
+    if (at > 0
+        && name.length() == at + 1 + TYPE_ANNOTATION.length()
         && name.startsWith(TYPE_ANNOTATION, at + 1)) {
       annotation(parser, name.substring(0, at), fields);
     } else if (name.startsWith("odata.")

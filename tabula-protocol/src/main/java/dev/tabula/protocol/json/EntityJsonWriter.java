@@ -81,7 +81,11 @@ public final class EntityJsonWriter {
 
   /** One entry of a feed. */
   static void writeEntry(
-      JsonGenerator out, Entity entity, ODataContext ctx, MetadataLevel level, Projection projection)
+      JsonGenerator out,
+      Entity entity,
+      ODataContext ctx,
+      MetadataLevel level,
+      Projection projection)
       throws IOException {
     out.writeStartObject();
     writeMembers(out, entity, ctx, level, projection);

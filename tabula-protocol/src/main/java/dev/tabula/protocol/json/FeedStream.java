@@ -9,9 +9,8 @@ import java.util.Set;
 /**
  * A page of Query Entities results written entity by entity as the transport asks for it, so the
  * page's JSON never exists whole: a page of 1,000 entities of 0.5 MiB would be about 0.5 GB of it
- * (issue 18). The bytes, put end to end, are exactly {@link EntityJsonWriter#writeFeed}'s: the
- * same generator writes the same calls, only flushed at entity boundaries ({@link
- * JsonArrayStream}).
+ * (issue 18). The bytes, put end to end, are exactly {@link EntityJsonWriter#writeFeed}'s: the same
+ * generator writes the same calls, only flushed at entity boundaries ({@link JsonArrayStream}).
  */
 public final class FeedStream extends JsonArrayStream<Entity> {
   private final ODataContext ctx;

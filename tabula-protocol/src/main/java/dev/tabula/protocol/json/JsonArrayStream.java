@@ -11,10 +11,10 @@ import java.util.List;
  * A JSON object whose "value" array is written item by item as the transport asks for it, so the
  * whole never exists at once (issue 18): the shape of a Query Entities or a Query Tables page. One
  * Jackson generator (with its 8 KB buffer) lives across the pieces, writing into whichever output
- * the current piece goes to, so the pieces put end to end are exactly what the same calls write
- * in one go. A piece ends after an item once it holds enough, except that the closing brackets go
- * with the last item rather than alone. Not thread-safe: written by one thread at a time, as
- * {@link StreamedBody} says.
+ * the current piece goes to, so the pieces put end to end are exactly what the same calls write in
+ * one go. A piece ends after an item once it holds enough, except that the closing brackets go with
+ * the last item rather than alone. Not thread-safe: written by one thread at a time, as {@link
+ * StreamedBody} says.
  *
  * @param <T> the items of the array
  */

@@ -15,6 +15,7 @@ public record ODataContext(String serviceRoot, String account, String table) {
    * 2396 ({@code -_.!~*'()}), the set .NET's {@code Uri.EscapeDataString} kept before 4.5.
    */
   private static final String UNRESERVED_MARKS = "-_.!~*'()";
+
   private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
   public ODataContext {
@@ -39,17 +40,16 @@ public record ODataContext(String serviceRoot, String account, String table) {
   }
 
   /**
-   * {@code {table}(PartitionKey='pk',RowKey='rk')}, the {@code odata.editLink}, and the tail of
-   * the {@code Location} and {@code DataServiceId} headers. Quotes in keys are doubled (OData
-   * literal rules) and every character but letters, digits and {@code -_.!~*'()} is
-   * percent-encoded as UTF-8, {@code :} included: the service sends {@code
-   * PartitionKey='A''aaa_bbbb2%22'} for the key {@code A'aaa_bbbb2"} (azure-sdk-for-js recording
-   * {@code special_characters/recording_should_handle_partition_and_row_keys_with_special_chars}:
-   * {@code "} escaped, {@code '} kept), and escapes {@code :} as {@code %3A} when it writes a time
-   * into a URL-safe ETag ({@code W/"datetime'2022-02-01T20%3A52%3A35.2732889Z'"}, same recording).
-   * That is .NET's data-string escaping; no record shows a key with {@code :}, {@code @}, {@code
-   * $}, {@code &}, {@code +}, {@code ,}, {@code ;} or {@code =}, so escaping those too is our
-   * reading of it.
+   * {@code {table}(PartitionKey='pk',RowKey='rk')}, the {@code odata.editLink}, and the tail of the
+   * {@code Location} and {@code DataServiceId} headers. Quotes in keys are doubled (OData literal
+   * rules) and every character but letters, digits and {@code -_.!~*'()} is percent-encoded as
+   * UTF-8, {@code :} included: the service sends {@code PartitionKey='A''aaa_bbbb2%22'} for the key
+   * {@code A'aaa_bbbb2"} (azure-sdk-for-js recording {@code
+   * special_characters/recording_should_handle_partition_and_row_keys_with_special_chars}: {@code
+   * "} escaped, {@code '} kept), and escapes {@code :} as {@code %3A} when it writes a time into a
+   * URL-safe ETag ({@code W/"datetime'2022-02-01T20%3A52%3A35.2732889Z'"}, same recording). That is
+   * .NET's data-string escaping; no record shows a key with {@code :}, {@code @}, {@code $}, {@code
+   * &}, {@code +}, {@code ,}, {@code ;} or {@code =}, so escaping those too is our reading of it.
    */
   public String entityPath(String partitionKey, String rowKey) {
     return table

@@ -44,13 +44,22 @@ final class StoredFieldNames {
     long mixed = (head + length) * 0x9E3779B97F4A7C15L ^ tail * 0xC2B2AE3D27D4EB4FL;
     int slot = (int) (mixed >>> (Long.SIZE - SLOT_BITS));
     Known known = SLOTS[slot];
-    if (known != null && known.head == head && known.tail == tail
-        && known.encoded.length == length && sameMiddle(known.encoded, source, start)) {
+    if (known != null
+        && known.head == head
+        && known.tail == tail
+        && known.encoded.length == length
+        && sameMiddle(known.encoded, source, start)) {
       return known;
     }
     String text = cursor.name();
-    Known made = new Known(Arrays.copyOfRange(source, start, start + length), head, tail, text,
-        FieldNames.of(text), FieldNames.annotationOf(text));
+    Known made =
+        new Known(
+            Arrays.copyOfRange(source, start, start + length),
+            head,
+            tail,
+            text,
+            FieldNames.of(text),
+            FieldNames.annotationOf(text));
     SLOTS[slot] = made;
     return made;
   }
@@ -59,8 +68,13 @@ final class StoredFieldNames {
   private static boolean sameMiddle(byte[] encoded, byte[] source, int start) {
     int length = encoded.length;
     return length <= 2 * Long.BYTES
-        || Arrays.equals(encoded, Long.BYTES, length - Long.BYTES,
-            source, start + Long.BYTES, start + length - Long.BYTES);
+        || Arrays.equals(
+            encoded,
+            Long.BYTES,
+            length - Long.BYTES,
+            source,
+            start + Long.BYTES,
+            start + length - Long.BYTES);
   }
 
   /** {@code length} (0 to 8) bytes from {@code start} as a little-endian word, zero above them. */

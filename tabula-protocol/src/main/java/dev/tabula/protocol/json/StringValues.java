@@ -11,12 +11,12 @@ import java.nio.charset.StandardCharsets;
 /**
  * Writes string values. Jackson's {@code writeString} looks at every character through {@code
  * charAt} and its escape table; that loop was a third of the worker's CPU for a query page on the
- * server (JFR, 1,000 entities of ~1 KiB) and half of {@code EntityJsonWriterBenchmark.writeFeed}.
- * A value that is plain ASCII, which needs no escaping, is instead checked eight bytes at a time
- * and copied in as raw UTF-8: the bytes it was read from storage as, or, for a long {@code
- * String}, the JDK's intrinsic encoding of it. The bytes written are the same either way:
- * Jackson's default factory escapes only control characters (below 0x20), {@code "} and {@code
- * \}, and writes every other ASCII character, DEL included, as itself. Stateless and thread-safe.
+ * server (JFR, 1,000 entities of ~1 KiB) and half of {@code EntityJsonWriterBenchmark.writeFeed}. A
+ * value that is plain ASCII, which needs no escaping, is instead checked eight bytes at a time and
+ * copied in as raw UTF-8: the bytes it was read from storage as, or, for a long {@code String}, the
+ * JDK's intrinsic encoding of it. The bytes written are the same either way: Jackson's default
+ * factory escapes only control characters (below 0x20), {@code "} and {@code \}, and writes every
+ * other ASCII character, DEL included, as itself. Stateless and thread-safe.
  */
 final class StringValues {
   /**
@@ -42,8 +42,8 @@ final class StringValues {
 
   /**
    * Writes a string stored as {@code length} bytes of {@code bytes} from {@code start} as they are
-   * and returns true when they are plain ASCII; otherwise writes nothing and returns false, and
-   * the caller writes the decoded text. (A decoding callback here cost a page 5-9% in JMH.)
+   * and returns true when they are plain ASCII; otherwise writes nothing and returns false, and the
+   * caller writes the decoded text. (A decoding callback here cost a page 5-9% in JMH.)
    */
   static boolean writeIfPlainAscii(JsonGenerator out, byte[] bytes, int start, int length)
       throws IOException {
@@ -94,11 +94,12 @@ final class StringValues {
       long quote = word ^ (ONES * '"');
       long backslash = word ^ (ONES * '\\');
       long refused = word ^ fourth;
-      bad |= word
-          | ((word - ONES * 0x20) & ~word)
-          | ((quote - ONES) & ~quote)
-          | ((backslash - ONES) & ~backslash)
-          | ((refused - ONES) & ~refused);
+      bad |=
+          word
+              | ((word - ONES * 0x20) & ~word)
+              | ((quote - ONES) & ~quote)
+              | ((backslash - ONES) & ~backslash)
+              | ((refused - ONES) & ~refused);
     }
     if ((bad & HIGH_BITS) != 0) {
       return false;

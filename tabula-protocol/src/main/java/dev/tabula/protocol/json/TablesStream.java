@@ -16,7 +16,9 @@ public final class TablesStream extends JsonArrayStream<String> {
   private final ODataContext ctx;
   private final MetadataLevel level;
 
-  /** The page of table {@code names}, in order, as {@link TableJsonWriter#writeTables} writes it. */
+  /**
+   * The page of table {@code names}, in order, as {@link TableJsonWriter#writeTables} writes it.
+   */
   public TablesStream(List<String> names, ODataContext ctx, MetadataLevel level) {
     super(names);
     this.ctx = ctx;

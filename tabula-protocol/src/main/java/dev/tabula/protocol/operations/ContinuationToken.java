@@ -6,9 +6,9 @@ import java.util.Base64;
 
 /**
  * Continuation tokens ({@code NextPartitionKey}, {@code NextRowKey}, {@code NextTableName}). They
- * are opaque to clients; like the service's ({@code 1!8!U21pdGg-}) they carry a version, the
- * length of the encoded text and the key in URL-safe base64, so any key survives a header and a
- * query string unchanged.
+ * are opaque to clients; like the service's ({@code 1!8!U21pdGg-}) they carry a version, the length
+ * of the encoded text and the key in URL-safe base64, so any key survives a header and a query
+ * string unchanged.
  */
 public final class ContinuationToken {
   private static final String VERSION = "1";
@@ -18,7 +18,9 @@ public final class ContinuationToken {
   /** Encodes a key as a token. */
   public static String encode(String key) {
     String data =
-        Base64.getUrlEncoder().withoutPadding().encodeToString(key.getBytes(StandardCharsets.UTF_8));
+        Base64.getUrlEncoder()
+            .withoutPadding()
+            .encodeToString(key.getBytes(StandardCharsets.UTF_8));
     return VERSION + "!" + data.length() + "!" + data;
   }
 

@@ -24,8 +24,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The entity operations: Insert, Get, Query, Update and Merge (and their upsert forms when no
- * If-Match is sent), and Delete. The writes answer once the engine has committed them, finishing
- * on the context's {@link OperationContext#finishOn} thread.
+ * If-Match is sent), and Delete. The writes answer once the engine has committed them, finishing on
+ * the context's {@link OperationContext#finishOn} thread.
  */
 public final class EntityOperations {
   private final EntityService entities;
@@ -44,23 +44,32 @@ public final class EntityOperations {
       throw TableErrorCode.PROPERTIES_NEED_VALUE.exception();
     }
     // A shared access signature's key range covers the keys the body names (403 outside it).
-    context.access().authorize(ServiceOperation.INSERT_ENTITY, context.resource().table(),
-        new EntityKey(parsed.partitionKey(), parsed.rowKey()));
+    context
+        .access()
+        .authorize(
+            ServiceOperation.INSERT_ENTITY,
+            context.resource().table(),
+            new EntityKey(parsed.partitionKey(), parsed.rowKey()));
     Boolean preferNoContent = RequestOptions.preferNoContent(request);
     CompletableFuture<Entity> inserted =
         entities.insert(
             context.resource().account(),
             context.resource().table(),
             Entity.unsaved(parsed.partitionKey(), parsed.rowKey(), parsed.properties()));
-    return context.finishing(inserted).thenApply(stored -> {
-      ODataContext odata = odata(context.resource());
-      String location = odata.entityId(stored.partitionKey(), stored.rowKey());
-      return Responses.preferred(preferNoContent, level,
-              () -> EntityJsonWriter.writeEntity(stored, odata, level, null))
-          .header("ETag", stored.etag().value())
-          .header("Location", location)
-          .header("DataServiceId", location);
-    });
+    return context
+        .finishing(inserted)
+        .thenApply(
+            stored -> {
+              ODataContext odata = odata(context.resource());
+              String location = odata.entityId(stored.partitionKey(), stored.rowKey());
+              return Responses.preferred(
+                      preferNoContent,
+                      level,
+                      () -> EntityJsonWriter.writeEntity(stored, odata, level, null))
+                  .header("ETag", stored.etag().value())
+                  .header("Location", location)
+                  .header("DataServiceId", location);
+            });
   }
 
   /** Get Entity: {@code GET /table(PartitionKey='..',RowKey='..')}, with optional $select. */
@@ -70,7 +79,8 @@ public final class EntityOperations {
     Set<String> select = RequestOptions.select(request);
     Resource resource = context.resource();
     Entity entity = entities.get(resource.account(), resource.table(), resource.key());
-    return Responses.json(200, level, EntityJsonWriter.writeEntity(entity, odata(resource), level, select))
+    return Responses.json(
+            200, level, EntityJsonWriter.writeEntity(entity, odata(resource), level, select))
         .header("ETag", entity.etag().value());
   }
 
@@ -82,20 +92,22 @@ public final class EntityOperations {
     // would answer 501 (CloudStub TableServiceClientTests, Query_WhenUsingNegativePageNumber).
     Integer top = RequestOptions.top(request);
     // A shared access signature's key range clips the query: its bounds join the filter.
-    Filter filter = context.access().keys().restrict(FilterParser.parse(request.queryParameter("$filter")));
+    Filter filter =
+        context.access().keys().restrict(FilterParser.parse(request.queryParameter("$filter")));
     Set<String> select = RequestOptions.select(request);
     Resource resource = context.resource();
-    EntityPage page = entities.query(
-        resource.account(), resource.table(), filter, continuation(request), top);
+    EntityPage page =
+        entities.query(resource.account(), resource.table(), filter, continuation(request), top);
     // Streamed: the transport writes the page's JSON entity by entity as the connection takes it.
     // The page itself is bounded (EntityService.PAGE_BYTES) and read before the status is sent,
     // so the answer carries its continuation and a failure to read it is an ordinary error.
-    ServiceResponse response = Responses.json(
-        200, level, new FeedStream(page.entities(), odata(resource), level, select));
+    ServiceResponse response =
+        Responses.json(200, level, new FeedStream(page.entities(), odata(resource), level, select));
     QueryPlanHeader.addIfRequested(request, response, page);
     if (page.next() != null) {
       response.header(
-          "x-ms-continuation-NextPartitionKey", ContinuationToken.encode(page.next().partitionKey()));
+          "x-ms-continuation-NextPartitionKey",
+          ContinuationToken.encode(page.next().partitionKey()));
       response.header(
           "x-ms-continuation-NextRowKey", ContinuationToken.encode(page.next().rowKey()));
     }
@@ -106,7 +118,8 @@ public final class EntityOperations {
   public CompletableFuture<ServiceResponse> replace(OperationContext context) {
     IfMatch ifMatch = RequestOptions.ifMatch(context.request());
     Resource resource = context.resource();
-    return context.finishing(
+    return context
+        .finishing(
             entities.replace(resource.account(), resource.table(), fromUrl(context), ifMatch))
         .thenApply(Responses::noContentWithETag);
   }
@@ -115,8 +128,8 @@ public final class EntityOperations {
   public CompletableFuture<ServiceResponse> merge(OperationContext context) {
     IfMatch ifMatch = RequestOptions.ifMatch(context.request());
     Resource resource = context.resource();
-    return context.finishing(
-            entities.merge(resource.account(), resource.table(), fromUrl(context), ifMatch))
+    return context
+        .finishing(entities.merge(resource.account(), resource.table(), fromUrl(context), ifMatch))
         .thenApply(Responses::noContentWithETag);
   }
 
@@ -124,8 +137,8 @@ public final class EntityOperations {
   public CompletableFuture<ServiceResponse> delete(OperationContext context) {
     IfMatch ifMatch = RequestOptions.requiredIfMatch(context.request());
     Resource resource = context.resource();
-    return context.finishing(
-            entities.delete(resource.account(), resource.table(), resource.key(), ifMatch))
+    return context
+        .finishing(entities.delete(resource.account(), resource.table(), resource.key(), ifMatch))
         .thenApply(deleted -> Responses.noContent());
   }
 

@@ -25,9 +25,9 @@ public final class RequestOptions {
   private static final Pattern WEAK_ETAG = Pattern.compile("[wW]/\"([^\"]|\\\\\")*\"");
 
   /**
-   * The If-Match condition, or null when absent. A weak ETag this service did not issue matches
-   * no version ({@link IfMatch.Unmatchable}: 412, as the service answers); anything that is not a
-   * weak ETag at all ({@code MalformedETag}, a strong {@code "x"}) is 400 InvalidInput with the
+   * The If-Match condition, or null when absent. A weak ETag this service did not issue matches no
+   * version ({@link IfMatch.Unmatchable}: 412, as the service answers); anything that is not a weak
+   * ETag at all ({@code MalformedETag}, a strong {@code "x"}) is 400 InvalidInput with the
    * service's message (its text as the storage emulator gave it, Azurite issue 1829; the code,
    * Azurite issue 2013). An If-None-Match on a write is refused with 400 InvalidInput.
    */
@@ -48,7 +48,9 @@ public final class RequestOptions {
     }
     if (etag == null) {
       throw TableErrorCode.INVALID_INPUT.exception(
-          "The etag value '" + value + "' specified in one of the request headers is not valid."
+          "The etag value '"
+              + value
+              + "' specified in one of the request headers is not valid."
               + " Please make sure only one etag value is specified and is valid.");
     }
     return new IfMatch.Exact(etag);
@@ -65,8 +67,8 @@ public final class RequestOptions {
   }
 
   /**
-   * True when the client asked for no echo of what it inserted ({@code Prefer:
-   * return-no-content}); false for {@code return-content}; null when it expressed no preference.
+   * True when the client asked for no echo of what it inserted ({@code Prefer: return-no-content});
+   * false for {@code return-content}; null when it expressed no preference.
    */
   public static Boolean preferNoContent(ServiceRequest request) {
     String prefer = request.header("Prefer");

@@ -17,13 +17,13 @@ import java.time.Clock;
  *
  * <p>Stats: the service answers them only on the secondary endpoint ("only available on the
  * secondary location endpoint when read-access geo-redundant replication is enabled", Get Table
- * Service Stats); the SDKs send them there (Python 12.4.2 to its secondary host, the Java SDK's
- * own test to a client built on {@code {account}-secondary}). Tabula has one copy of the data, so
- * it answers status {@code live} with the current time as the last sync: a replica that is never
+ * Service Stats); the SDKs send them there (Python 12.4.2 to its secondary host, the Java SDK's own
+ * test to a client built on {@code {account}-secondary}). Tabula has one copy of the data, so it
+ * answers status {@code live} with the current time as the last sync: a replica that is never
  * behind. On the primary the request is 400 InvalidQueryParameterValue, as Azurite answers it;
  * Azurite's test of that ({@code tests/table/apis/table.service.test.ts}, "GetServiceStats
- * negative") is written to run against a real account too and expects 400, but no record of a
- * real account's answer is public.
+ * negative") is written to run against a real account too and expects 400, but no record of a real
+ * account's answer is public.
  */
 public final class ServicePropertiesOperations {
   private final ServicePropertiesService properties;
@@ -37,9 +37,11 @@ public final class ServicePropertiesOperations {
   /** GET on the account root: Get Table Service Properties or Get Table Service Stats. */
   public ServiceResponse get(OperationContext context) {
     return switch (comp(context)) {
-      case "properties" -> new ServiceResponse(200)
-          .body(XmlContent.TYPE,
-              ServicePropertiesXml.write(properties.get(context.resource().account())));
+      case "properties" ->
+          new ServiceResponse(200)
+              .body(
+                  XmlContent.TYPE,
+                  ServicePropertiesXml.write(properties.get(context.resource().account())));
       case "stats" -> stats(context);
       default -> throw TableErrorCode.INVALID_QUERY_PARAMETER_VALUE.exception();
     };

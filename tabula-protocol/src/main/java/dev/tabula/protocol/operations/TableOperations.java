@@ -32,7 +32,9 @@ public final class TableOperations {
     String name = TableJsonReader.readTableName(request.body());
     TableInfo created = tables.createTable(context.resource().account(), name);
     String location = context.resource().serviceRoot() + "/Tables('" + created.name() + "')";
-    return Responses.preferred(RequestOptions.preferNoContent(request), level,
+    return Responses.preferred(
+            RequestOptions.preferNoContent(request),
+            level,
             () -> TableJsonWriter.writeTable(created.name(), odata(context.resource()), level))
         .header("Location", location)
         .header("DataServiceId", location);
@@ -72,7 +74,8 @@ public final class TableOperations {
   public ServiceResponse get(OperationContext context) {
     ServiceRequest request = context.request();
     MetadataLevel level = level(request);
-    TableInfo table = tables.describeTable(context.resource().account(), context.resource().table());
+    TableInfo table =
+        tables.describeTable(context.resource().account(), context.resource().table());
     return Responses.json(
         200, level, TableJsonWriter.writeTable(table.name(), odata(context.resource()), level));
   }

@@ -8,8 +8,8 @@ import java.util.Set;
 
 /**
  * The effective method of a request. Current SDKs merge with {@code PATCH}, older ones with {@code
- * MERGE}, and clients talking to Cosmos tunnel through {@code POST} with {@code X-HTTP-Method};
- * all three mean MERGE. Tunnelling errors carry the service's XMethod* codes.
+ * MERGE}, and clients talking to Cosmos tunnel through {@code POST} with {@code X-HTTP-Method}; all
+ * three mean MERGE. Tunnelling errors carry the service's XMethod* codes.
  */
 public final class MethodResolver {
   private static final Set<String> TUNNELLED = Set.of("MERGE", "PUT", "DELETE");

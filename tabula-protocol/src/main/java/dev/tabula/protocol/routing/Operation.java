@@ -7,8 +7,8 @@ import dev.tabula.protocol.http.ServiceResponse;
 public interface Operation {
 
   /**
-   * Handles the request. Client mistakes are thrown as {@link dev.tabula.model.TableException};
-   * the caller renders them.
+   * Handles the request. Client mistakes are thrown as {@link dev.tabula.model.TableException}; the
+   * caller renders them.
    */
   ServiceResponse handle(OperationContext context);
 }

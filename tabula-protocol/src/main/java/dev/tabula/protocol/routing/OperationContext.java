@@ -16,8 +16,8 @@ import java.util.concurrent.Executor;
  * @param access what the request's credentials grant; operations check the keys they read from a
  *     body against it and restrict queries to its keys
  * @param finishOn where an {@link AsyncOperation} finishes once its engine work completes (the
- *     connection's event loop, or the calling thread itself), so that building the response
- *     never runs on the engine's own threads
+ *     connection's event loop, or the calling thread itself), so that building the response never
+ *     runs on the engine's own threads
  */
 public record OperationContext(
     ServiceRequest request,
@@ -34,6 +34,6 @@ public record OperationContext(
 
   /** {@code stage}'s outcome, handed to {@link #finishOn} whichever thread completes it. */
   public <T> CompletableFuture<T> finishing(CompletableFuture<T> stage) {
-    return stage.whenCompleteAsync((value, failure) -> { }, finishOn);
+    return stage.whenCompleteAsync((value, failure) -> {}, finishOn);
   }
 }

@@ -29,7 +29,8 @@ public record Resource(
   }
 
   /** A resource addressed through the account's primary endpoint. */
-  public Resource(String account, ResourceKind kind, String table, EntityKey key, String serviceRoot) {
+  public Resource(
+      String account, ResourceKind kind, String table, EntityKey key, String serviceRoot) {
     this(account, kind, table, key, serviceRoot, false);
   }
 

@@ -8,18 +8,17 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Turns a request's path and Host into a {@link Resource}. Both URL styles work: path-style
- * ({@code /devstoreaccount1/Tables}, the emulator's) when the first path segment is a known
- * account, and host-style ({@code account.table.example.com/Tables}) when the Host's first label
- * is.
+ * Turns a request's path and Host into a {@link Resource}. Both URL styles work: path-style ({@code
+ * /devstoreaccount1/Tables}, the emulator's) when the first path segment is a known account, and
+ * host-style ({@code account.table.example.com/Tables}) when the Host's first label is.
  *
  * <p>Either may name the account's read-only secondary endpoint instead, {@code
- * {account}-secondary} (the service's read-access geo-redundant address, and the emulator's
- * {@code http://127.0.0.1:10002/devstoreaccount1-secondary}): the resource is the account's own,
- * marked {@link Resource#secondary()}. Python azure-data-tables 12.4.2 swaps its secondary host
- * into a path-style URL and keeps the account segment after it ({@code
- * /devstoreaccount1-secondary/devstoreaccount1/?restype=service&comp=stats}); that repeated
- * segment is skipped.
+ * {account}-secondary} (the service's read-access geo-redundant address, and the emulator's {@code
+ * http://127.0.0.1:10002/devstoreaccount1-secondary}): the resource is the account's own, marked
+ * {@link Resource#secondary()}. Python azure-data-tables 12.4.2 swaps its secondary host into a
+ * path-style URL and keeps the account segment after it ({@code
+ * /devstoreaccount1-secondary/devstoreaccount1/?restype=service&comp=stats}); that repeated segment
+ * is skipped.
  */
 public final class ResourceParser {
   private static final String SECONDARY_SUFFIX = "-secondary";
@@ -40,28 +39,34 @@ public final class ResourceParser {
   /**
    * The same, for an operation inside a {@code $batch} sent to a path-style endpoint: a path that
    * names no account ({@code PUT /table(...)}, as Microsoft's legacy Python library writes its
-   * operations, the account prefix being added to the batch's own URL only) is read against
-   * {@code batchAccount}, path-style.
+   * operations, the account prefix being added to the batch's own URL only) is read against {@code
+   * batchAccount}, path-style.
    *
    * @param batchAccount the account of a path-style batch, or null
    */
   public Resource parse(ServiceRequest request, String scheme, String batchAccount) {
     Resource resource = target(request, scheme, batchAccount);
     if (resource.kind() == ResourceKind.TABLE && "acl".equals(request.queryParameter("comp"))) {
-      Resource acl = new Resource(
-          resource.account(), ResourceKind.TABLE_ACL, resource.table(), null, resource.serviceRoot());
+      Resource acl =
+          new Resource(
+              resource.account(),
+              ResourceKind.TABLE_ACL,
+              resource.table(),
+              null,
+              resource.serviceRoot());
       return resource.secondary() ? acl.onSecondary() : acl;
     }
     return resource;
   }
 
   /**
-   * The account a request addresses, path-style or host-style, whatever the rest of its path
-   * says: preflight requests may name any path, and CORS headers go on every answer, even one to
-   * a malformed URL. Empty when the request names no known account.
+   * The account a request addresses, path-style or host-style, whatever the rest of its path says:
+   * preflight requests may name any path, and CORS headers go on every answer, even one to a
+   * malformed URL. Empty when the request names no known account.
    */
   public Optional<String> account(ServiceRequest request) {
-    String path = request.rawPath().startsWith("/") ? request.rawPath().substring(1) : request.rawPath();
+    String path =
+        request.rawPath().startsWith("/") ? request.rawPath().substring(1) : request.rawPath();
     int slash = path.indexOf('/');
     String first = slash < 0 ? path : path.substring(0, slash);
     String account = accountNamed(first);
@@ -141,8 +146,8 @@ public final class ResourceParser {
   /**
    * The path without one trailing slash: {@code /account/Tables/} addresses what {@code
    * /account/Tables} does, as do a table's, an entity's and the batch's paths with a slash after
-   * them (issue 17, item 15; no record of the service's answer was found, so every resource
-   * takes it, as the OData URL conventions of the service's original data-services stack do).
+   * them (issue 17, item 15; no record of the service's answer was found, so every resource takes
+   * it, as the OData URL conventions of the service's original data-services stack do).
    */
   private static String withoutTrailingSlash(String rest) {
     return rest.length() > 1 && rest.endsWith("/") ? rest.substring(0, rest.length() - 1) : rest;

@@ -16,8 +16,8 @@ public final class Router {
 
   /** Adds a route to an operation that answers before it returns; returns this router. */
   public Router route(ResourceKind kind, String method, Operation operation) {
-    return routeAsync(kind, method,
-        context -> CompletableFuture.completedFuture(operation.handle(context)));
+    return routeAsync(
+        kind, method, context -> CompletableFuture.completedFuture(operation.handle(context)));
   }
 
   /** Adds a route to an operation that answers later; returns this router. */

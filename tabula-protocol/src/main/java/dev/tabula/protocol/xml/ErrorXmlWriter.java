@@ -8,14 +8,17 @@ import javax.xml.stream.XMLStreamWriter;
 
 /**
  * The error body of the XML operations, the OData XML error a real account sends: {@code <?xml
- * version="1.0" encoding="utf-8"?><m:error xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata"><m:code>InvalidXmlDocument</m:code><m:message
- * xml:lang="en-US">XML specified is not syntactically valid.\nRequestId:..\nTime:..</m:message></m:error>},
- * without a byte order mark, to Set Table ACL and to Set Table Service Properties alike
- * (Azure/azure-sdk-for-python recordings test_table.pyTestTabletest_set_table_acl_too_many_ids.json
- * and test_table_service_properties.pyTestTableServicePropertiestest_too_many_cors_rules.json).
+ * version="1.0" encoding="utf-8"?><m:error
+ * xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata"><m:code>InvalidXmlDocument</m:code><m:message
+ * xml:lang="en-US">XML specified is not syntactically
+ * valid.\nRequestId:..\nTime:..</m:message></m:error>}, without a byte order mark, to Set Table ACL
+ * and to Set Table Service Properties alike (Azure/azure-sdk-for-python recordings
+ * test_table.pyTestTabletest_set_table_acl_too_many_ids.json and
+ * test_table_service_properties.pyTestTableServicePropertiestest_too_many_cors_rules.json).
  */
 public final class ErrorXmlWriter {
-  private static final String METADATA = "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata";
+  private static final String METADATA =
+      "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata";
 
   private ErrorXmlWriter() {}
 

@@ -122,7 +122,8 @@ public final class ServicePropertiesXml {
     writer.writeStartElement("Logging");
     XmlSupport.element(writer, "Version", logging.version());
     // Read, Write, Delete: the order a real account answers in (Azure/azure-sdk-for-python
-    // recording test_table_service_properties.pyTestTableServicePropertiestest_table_service_properties.json).
+    // recording
+    // test_table_service_properties.pyTestTableServicePropertiestest_table_service_properties.json).
     XmlSupport.element(writer, "Read", Boolean.toString(logging.read()));
     XmlSupport.element(writer, "Write", Boolean.toString(logging.write()));
     XmlSupport.element(writer, "Delete", Boolean.toString(logging.delete()));

@@ -21,7 +21,10 @@ public final class ServiceStatsXml {
 
   private ServiceStatsXml() {}
 
-  /** The stats document for a replica whose status is {@code status}, in sync up to {@code lastSync}. */
+  /**
+   * The stats document for a replica whose status is {@code status}, in sync up to {@code
+   * lastSync}.
+   */
   public static byte[] write(String status, Instant lastSync) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {

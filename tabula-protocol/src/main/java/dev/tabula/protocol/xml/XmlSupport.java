@@ -11,11 +11,11 @@ import javax.xml.stream.XMLStreamWriter;
 
 /**
  * StAX factories set up once: readers that never load a DTD or an external entity (so a request
- * body cannot make the server read files or expand entity bombs), and UTF-8 writers that start
- * with the service's prolog {@code <?xml version="1.0" encoding="utf-8"?>}. The service's
- * documents (Get Table ACL, Get Table Service Properties and Stats) begin with a UTF-8 byte order
- * mark before the prolog; its error documents do not (Azure/azure-sdk-for-python recordings of a
- * real account: test_table.pyTestTabletest_get_table_acl.json, test_table_service_properties.py
+ * body cannot make the server read files or expand entity bombs), and UTF-8 writers that start with
+ * the service's prolog {@code <?xml version="1.0" encoding="utf-8"?>}. The service's documents (Get
+ * Table ACL, Get Table Service Properties and Stats) begin with a UTF-8 byte order mark before the
+ * prolog; its error documents do not (Azure/azure-sdk-for-python recordings of a real account:
+ * test_table.pyTestTabletest_get_table_acl.json, test_table_service_properties.py
  * TestTableServicePropertiestest_table_service_properties.json and
  * test_table.pyTestTabletest_set_table_acl_too_many_ids.json).
  */
@@ -58,8 +58,7 @@ final class XmlSupport {
   }
 
   /** Writes {@code <name>text</name>}. */
-  static void element(XMLStreamWriter writer, String name, String text)
-      throws XMLStreamException {
+  static void element(XMLStreamWriter writer, String name, String text) throws XMLStreamException {
     writer.writeStartElement(name);
     writer.writeCharacters(text);
     writer.writeEndElement();

@@ -16,8 +16,16 @@ import org.junit.jupiter.api.Test;
 /** The service's key range rule, and queries restricted to it. */
 class KeyScopeTest {
   private static final List<EntityKey> KEYS =
-      List.of(key("a", "9"), key("b", "1"), key("b", "2"), key("b", "3"), key("c", ""),
-          key("d", "2"), key("d", "20"), key("d", "3"), key("e", "0"));
+      List.of(
+          key("a", "9"),
+          key("b", "1"),
+          key("b", "2"),
+          key("b", "3"),
+          key("c", ""),
+          key("d", "2"),
+          key("d", "20"),
+          key("d", "3"),
+          key("e", "0"));
 
   private static EntityKey key(String pk, String rk) {
     return new EntityKey(pk, rk);

@@ -83,7 +83,9 @@ class ServiceSasAuthenticatorTest {
   @Test
   void signatureFromAnotherKey_isRefusedWithoutEchoingIt() {
     TableException e =
-        rejects(authenticator, request(sdkSas(TestSigner.OTHER_KEY, values("r"))),
+        rejects(
+            authenticator,
+            request(sdkSas(TestSigner.OTHER_KEY, values("r"))),
             TableErrorCode.AUTHENTICATION_FAILED);
 
     assertThat(e.getMessage()).contains("Signature did not match. String to sign used was r\n");
@@ -99,8 +101,9 @@ class ServiceSasAuthenticatorTest {
   @Test
   void legacyVersion_signsWithoutIpAndProtocol_andWithoutTheServiceName() {
     String expiry = "2026-11-30T08:00:00Z";
-    String before20150221 = String.join("\n", "r", "", expiry, "/devstoreaccount1/mytable", "",
-        "2013-08-15", "", "", "", "");
+    String before20150221 =
+        String.join(
+            "\n", "r", "", expiry, "/devstoreaccount1/mytable", "", "2013-08-15", "", "", "", "");
     String sig = TestSigner.sign(TestSigner.PRIMARY_KEY, before20150221);
     String sas = "sv=2013-08-15&tn=MyTable&sp=r&se=" + expiry + "&sig=" + encode(sig);
 
@@ -110,16 +113,31 @@ class ServiceSasAuthenticatorTest {
   /** A 2013-08-15 signature (the shortest string to sign) with these permission letters. */
   private static String signedWithPermissions(String permissions) {
     String expiry = "2026-11-30T08:00:00Z";
-    String toSign = String.join("\n", permissions, "", expiry, "/devstoreaccount1/mytable", "",
-        "2013-08-15", "", "", "", "");
-    return "sv=2013-08-15&tn=MyTable&sp=" + permissions + "&se=" + expiry + "&sig="
+    String toSign =
+        String.join(
+            "\n",
+            permissions,
+            "",
+            expiry,
+            "/devstoreaccount1/mytable",
+            "",
+            "2013-08-15",
+            "",
+            "",
+            "",
+            "");
+    return "sv=2013-08-15&tn=MyTable&sp="
+        + permissions
+        + "&se="
+        + expiry
+        + "&sig="
         + encode(TestSigner.sign(TestSigner.PRIMARY_KEY, toSign));
   }
 
   /**
-   * Issue 17, item 19: a table's letters must come in their documented order r, a, u, d, each
-   * once ("Create a service SAS": permissions are given in the order listed; every SDK writes
-   * them so). Anything else is refused as not well formed, though correctly signed.
+   * Issue 17, item 19: a table's letters must come in their documented order r, a, u, d, each once
+   * ("Create a service SAS": permissions are given in the order listed; every SDK writes them so).
+   * Anything else is refused as not well formed, though correctly signed.
    */
   @Test
   void permissions_mustBeTableLettersInOrder() {
@@ -127,8 +145,11 @@ class ServiceSasAuthenticatorTest {
     grant(signedWithPermissions("rd")).authorize(ServiceOperation.QUERY_ENTITIES, "MyTable", null);
 
     for (String bad : new String[] {"ar", "rr", "rx", "rw", "R", "dr"}) {
-      TableException e = rejects(authenticator, request(signedWithPermissions(bad)),
-          TableErrorCode.AUTHENTICATION_FAILED);
+      TableException e =
+          rejects(
+              authenticator,
+              request(signedWithPermissions(bad)),
+              TableErrorCode.AUTHENTICATION_FAILED);
       assertThat(e.getMessage()).as(bad).contains("Signature fields not well formed.");
     }
   }
@@ -140,16 +161,21 @@ class ServiceSasAuthenticatorTest {
     TableSasSignatureValues future = values("r").setStartTime(NOW.plusSeconds(1));
 
     TableException e =
-        rejects(authenticator, request(sdkSas(TestSigner.PRIMARY_KEY, expired)),
+        rejects(
+            authenticator,
+            request(sdkSas(TestSigner.PRIMARY_KEY, expired)),
             TableErrorCode.AUTHENTICATION_FAILED);
-    rejects(authenticator, request(sdkSas(TestSigner.PRIMARY_KEY, future)),
+    rejects(
+        authenticator,
+        request(sdkSas(TestSigner.PRIMARY_KEY, future)),
         TableErrorCode.AUTHENTICATION_FAILED);
     assertThat(e.getMessage()).contains("Signature not valid in the specified time frame");
   }
 
   @Test
   void storedPolicy_suppliesTheFieldsTheSignatureLeavesOut() {
-    AccessGrant grant = grant(sdkSas(TestSigner.PRIMARY_KEY, new TableSasSignatureValues("readers")));
+    AccessGrant grant =
+        grant(sdkSas(TestSigner.PRIMARY_KEY, new TableSasSignatureValues("readers")));
 
     grant.authorize(ServiceOperation.QUERY_ENTITIES, "mytable", null);
     assertThatThrownBy(() -> grant.authorize(ServiceOperation.INSERT_ENTITY, "MyTable", null))
@@ -174,36 +200,53 @@ class ServiceSasAuthenticatorTest {
   @Test
   void grant_refusesOtherTablesTableOperationsAndKeysOutsideItsScope() {
     AccessGrant grant =
-        grant(sdkSas(TestSigner.PRIMARY_KEY, values("raud").setStartPartitionKey("b")
-            .setStartRowKey("2").setEndPartitionKey("d").setEndRowKey("2")));
+        grant(
+            sdkSas(
+                TestSigner.PRIMARY_KEY,
+                values("raud")
+                    .setStartPartitionKey("b")
+                    .setStartRowKey("2")
+                    .setEndPartitionKey("d")
+                    .setEndRowKey("2")));
 
     grant.authorize(ServiceOperation.DELETE_ENTITY, "MYTABLE", new EntityKey("b", "2"));
     grant.authorize(ServiceOperation.DELETE_ENTITY, "MYTABLE", new EntityKey("d", "2"));
-    assertCode(() -> grant.authorize(ServiceOperation.DELETE_ENTITY, "MyTable", new EntityKey("b", "1")),
+    assertCode(
+        () -> grant.authorize(ServiceOperation.DELETE_ENTITY, "MyTable", new EntityKey("b", "1")),
         TableErrorCode.AUTHORIZATION_FAILURE);
-    assertCode(() -> grant.authorize(ServiceOperation.DELETE_ENTITY, "MyTable", new EntityKey("d", "20")),
+    assertCode(
+        () -> grant.authorize(ServiceOperation.DELETE_ENTITY, "MyTable", new EntityKey("d", "20")),
         TableErrorCode.AUTHORIZATION_FAILURE);
-    assertCode(() -> grant.authorize(ServiceOperation.QUERY_ENTITIES, "Other", null),
+    assertCode(
+        () -> grant.authorize(ServiceOperation.QUERY_ENTITIES, "Other", null),
         TableErrorCode.AUTHORIZATION_FAILURE);
-    assertCode(() -> grant.authorize(ServiceOperation.CREATE_TABLE, null, null),
+    assertCode(
+        () -> grant.authorize(ServiceOperation.CREATE_TABLE, null, null),
         TableErrorCode.AUTHORIZATION_FAILURE);
-    assertCode(() -> grant.authorize(ServiceOperation.GET_TABLE_ACL, "MyTable", null),
+    assertCode(
+        () -> grant.authorize(ServiceOperation.GET_TABLE_ACL, "MyTable", null),
         TableErrorCode.AUTHORIZATION_FAILURE);
   }
 
   @Test
   void connection_outsideTheIpRangeOrOverHttpForHttpsOnly_isRefused() throws Exception {
     AccessGrant grant =
-        grant(sdkSas(TestSigner.PRIMARY_KEY, values("r")
-            .setSasIpRange(TableSasIpRange.parse("10.0.0.1-10.0.0.9"))
-            .setProtocol(TableSasProtocol.HTTPS_ONLY)));
+        grant(
+            sdkSas(
+                TestSigner.PRIMARY_KEY,
+                values("r")
+                    .setSasIpRange(TableSasIpRange.parse("10.0.0.1-10.0.0.9"))
+                    .setProtocol(TableSasProtocol.HTTPS_ONLY)));
 
     grant.checkConnection("https", InetAddress.getByName("10.0.0.9"));
-    assertCode(() -> grant.checkConnection("https", InetAddress.getByName("10.0.0.10")),
+    assertCode(
+        () -> grant.checkConnection("https", InetAddress.getByName("10.0.0.10")),
         TableErrorCode.AUTHORIZATION_SOURCE_IP_MISMATCH);
-    assertCode(() -> grant.checkConnection("https", null),
+    assertCode(
+        () -> grant.checkConnection("https", null),
         TableErrorCode.AUTHORIZATION_SOURCE_IP_MISMATCH);
-    assertCode(() -> grant.checkConnection("http", InetAddress.getByName("10.0.0.1")),
+    assertCode(
+        () -> grant.checkConnection("http", InetAddress.getByName("10.0.0.1")),
         TableErrorCode.AUTHORIZATION_PROTOCOL_MISMATCH);
   }
 
@@ -211,13 +254,17 @@ class ServiceSasAuthenticatorTest {
   void accepts_onlyASignatureWithoutAnAuthorizationHeaderOrAccountFields() {
     assertThat(authenticator.accepts(request("sv=2020-12-06&tn=t&sig=x"))).isTrue();
     assertThat(authenticator.accepts(request("sv=2020-12-06&ss=t&srt=o&sig=x"))).isFalse();
-    assertThat(authenticator.accepts(TestRequest.of("GET", "/devstoreaccount1/t()?sig=x")
-        .header("Authorization", "SharedKeyLite a:b").build())).isFalse();
+    assertThat(
+            authenticator.accepts(
+                TestRequest.of("GET", "/devstoreaccount1/t()?sig=x")
+                    .header("Authorization", "SharedKeyLite a:b")
+                    .build()))
+        .isFalse();
     assertThat(authenticator.accepts(request("tn=t"))).isFalse();
   }
 
-  private static void assertCode(org.assertj.core.api.ThrowableAssert.ThrowingCallable call,
-      TableErrorCode code) {
+  private static void assertCode(
+      org.assertj.core.api.ThrowableAssert.ThrowingCallable call, TableErrorCode code) {
     assertThatThrownBy(call)
         .isInstanceOf(TableException.class)
         .extracting(t -> ((TableException) t).code())
@@ -227,5 +274,4 @@ class ServiceSasAuthenticatorTest {
   private static String encode(String value) {
     return java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8);
   }
-
 }

@@ -86,7 +86,8 @@ class BatchRequestParserTest {
     List<SubRequest> ops = changeSet("multipart/mixed; boundary=batch_fakeId", body);
 
     assertThat(ops).hasSize(2);
-    assertThat(body(ops.get(0)).trim()).isEqualTo("{\"PartitionKey\":\"batchTest\",\"RowKey\":\"1\",\"name\":\"first\"}");
+    assertThat(body(ops.get(0)).trim())
+        .isEqualTo("{\"PartitionKey\":\"batchTest\",\"RowKey\":\"1\",\"name\":\"first\"}");
     assertThat(ops.get(1).header("Content-ID")).isEqualTo("1");
   }
 
@@ -111,7 +112,9 @@ class BatchRequestParserTest {
 
     List<SubRequest> ops = changeSet("multipart/mixed; boundary=batch_e6bedae0", body);
 
-    assertThat(ops).singleElement().extracting(s -> s.header("If-Match"))
+    assertThat(ops)
+        .singleElement()
+        .extracting(s -> s.header("If-Match"))
         .isEqualTo("W/\"datetime'2023-03-17T15%3A06%3A18.3075721Z'\"");
   }
 
@@ -143,8 +146,11 @@ class BatchRequestParserTest {
         "--cs1\nContent-Type: application/http\n\nDELETE /a/t(PartitionKey='p',RowKey='r') HTTP/1.1\n"
             + "If-Match: *\n\n\n--cs1--\n";
     String body =
-        "--b\nContent-Type: multipart/mixed; boundary=cs1\n\n" + one
-            + "--b\nContent-Type: multipart/mixed; boundary=cs1\n\n" + one + "--b--\n";
+        "--b\nContent-Type: multipart/mixed; boundary=cs1\n\n"
+            + one
+            + "--b\nContent-Type: multipart/mixed; boundary=cs1\n\n"
+            + one
+            + "--b--\n";
 
     assertInvalid("multipart/mixed; boundary=b", body);
   }
@@ -166,11 +172,20 @@ class BatchRequestParserTest {
     assertInvalid("application/json", "--b\n" + part + "--b--");
     assertInvalid("multipart/mixed", "--b\n" + part + "--b--");
     assertInvalid("multipart/mixed; boundary=b", "no delimiter at all");
-    assertInvalid("multipart/mixed; boundary=b", "--b\nContent-Type: multipart/mixed; boundary=c\n\n--c--\n--b--");
-    assertInvalid("multipart/mixed; boundary=b", "--b\nContent-Type: text/plain\n\nDELETE /a HTTP/1.1\n\n--b--");
-    assertInvalid("multipart/mixed; boundary=b", "--b\nContent-Type: application/http\n\nDELETE\n\n--b--");
-    assertInvalid("multipart/mixed; boundary=b", "--b\nContent-Type: application/http\n\nDELETE /x HTTP/1.1\nno colon\n\n--b--");
-    assertInvalid("multipart/mixed; boundary=b", "--b\nContent-Type: application/http\n\nGET /x HTTP/1.1\n\n{truncated");
+    assertInvalid(
+        "multipart/mixed; boundary=b",
+        "--b\nContent-Type: multipart/mixed; boundary=c\n\n--c--\n--b--");
+    assertInvalid(
+        "multipart/mixed; boundary=b",
+        "--b\nContent-Type: text/plain\n\nDELETE /a HTTP/1.1\n\n--b--");
+    assertInvalid(
+        "multipart/mixed; boundary=b", "--b\nContent-Type: application/http\n\nDELETE\n\n--b--");
+    assertInvalid(
+        "multipart/mixed; boundary=b",
+        "--b\nContent-Type: application/http\n\nDELETE /x HTTP/1.1\nno colon\n\n--b--");
+    assertInvalid(
+        "multipart/mixed; boundary=b",
+        "--b\nContent-Type: application/http\n\nGET /x HTTP/1.1\n\n{truncated");
     assertInvalid("multipart/mixed; boundary=b", "--b\n" + part + "--b\n" + part + "--b--");
   }
 

@@ -38,8 +38,7 @@ class BatchResponseWriterTest {
     BatchResponseWriter writer = new BatchResponseWriter();
     String text =
         new String(
-            writer.changeSet(
-                List.of(noContent("X-Content-Type-Options", "nosniff", "ETag", ETAG))),
+            writer.changeSet(List.of(noContent("X-Content-Type-Options", "nosniff", "ETag", ETAG))),
             StandardCharsets.UTF_8);
     String batch = writer.contentType().substring("multipart/mixed; boundary=".length());
     String changeSet = text.substring(text.indexOf("boundary=") + 9, text.indexOf("\r\n\r\n"));
@@ -47,16 +46,28 @@ class BatchResponseWriterTest {
     // The JavaScript SDK recording should_send_a_set_of_create_batch_operations, 2020.
     assertThat(text)
         .isEqualTo(
-            "--" + batch + "\r\n"
-                + "Content-Type: multipart/mixed; boundary=" + changeSet + "\r\n\r\n"
-                + "--" + changeSet + "\r\n"
+            "--"
+                + batch
+                + "\r\n"
+                + "Content-Type: multipart/mixed; boundary="
+                + changeSet
+                + "\r\n\r\n"
+                + "--"
+                + changeSet
+                + "\r\n"
                 + "Content-Type: application/http\r\n"
                 + "Content-Transfer-Encoding: binary\r\n\r\n"
                 + "HTTP/1.1 204 No Content\r\n"
                 + "X-Content-Type-Options: nosniff\r\n"
-                + "ETag: " + ETAG + "\r\n\r\n\r\n"
-                + "--" + changeSet + "--\r\n"
-                + "--" + batch + "--\r\n");
+                + "ETag: "
+                + ETAG
+                + "\r\n\r\n\r\n"
+                + "--"
+                + changeSet
+                + "--\r\n"
+                + "--"
+                + batch
+                + "--\r\n");
     assertThat(batch).startsWith("batchresponse_");
     assertThat(changeSet).startsWith("changesetresponse_");
   }
@@ -65,7 +76,8 @@ class BatchResponseWriterTest {
   void javaSdkParser_readsEveryOperationStatusAndHeader() throws Exception {
     byte[] json = "{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}".getBytes(StandardCharsets.UTF_8);
     Map<String, String> created = new LinkedHashMap<>();
-    created.put("Content-Type", "application/json;odata=minimalmetadata;streaming=true;charset=utf-8");
+    created.put(
+        "Content-Type", "application/json;odata=minimalmetadata;streaming=true;charset=utf-8");
     created.put("ETag", ETAG);
     byte[] body =
         new BatchResponseWriter()
@@ -77,7 +89,8 @@ class BatchResponseWriterTest {
 
     TableTransactionActionResponse[] parsed = parseWithJavaSdk(body);
 
-    assertThat(parsed).extracting(TableTransactionActionResponse::getStatusCode)
+    assertThat(parsed)
+        .extracting(TableTransactionActionResponse::getStatusCode)
         .containsExactly(204, 201, 204);
   }
 
@@ -87,14 +100,17 @@ class BatchResponseWriterTest {
         PartResponses.failure(
             3,
             TableErrorCode.ENTITY_ALREADY_EXISTS.exception(),
-            new PartEcho(null, Boolean.TRUE, dev.tabula.protocol.json.MetadataLevel.MINIMAL_METADATA),
+            new PartEcho(
+                null, Boolean.TRUE, dev.tabula.protocol.json.MetadataLevel.MINIMAL_METADATA),
             true,
             "\nRequestId:r\nTime:t");
 
     TableTransactionActionResponse[] parsed =
         parseWithJavaSdk(new BatchResponseWriter().changeSet(List.of(failure)));
 
-    assertThat(parsed).singleElement().extracting(TableTransactionActionResponse::getStatusCode)
+    assertThat(parsed)
+        .singleElement()
+        .extracting(TableTransactionActionResponse::getStatusCode)
         .isEqualTo(409);
     // The SDK reads the index out of this body; MemoryEntityGroupTransactionIT checks it does.
     assertThat(parsed[0].getValue()).isNotNull();

@@ -30,9 +30,9 @@ import net.jqwik.api.constraints.IntRange;
 /**
  * A {@code $batch} answer streamed part by part is, put end to end, byte for byte what the whole
  * writer wrote before answers were streamed ({@link #before}, that writer's code kept here as the
- * reference): change sets of inserts that return content and of 204s, a change set holding only
- * the failure at some index, and a lone retrieve, whatever the piece size asked for; each piece
- * but the last holds at least what was asked and ends after a part.
+ * reference): change sets of inserts that return content and of 204s, a change set holding only the
+ * failure at some index, and a lone retrieve, whatever the piece size asked for; each piece but the
+ * last holds at least what was asked and ends after a part.
  */
 class BatchStreamProperties {
   private static final String BATCH = "batchresponse_5d9c1f0e-8b8b-4c5a-9a39-5b8f2b7e7c10";
@@ -46,7 +46,8 @@ class BatchStreamProperties {
       @ForAll @IntRange(min = 0, max = 20_000) int bigChars,
       @ForAll MetadataLevel level,
       @ForAll boolean returnContent,
-      @ForAll("pieceSizes") int minBytes) throws IOException {
+      @ForAll("pieceSizes") int minBytes)
+      throws IOException {
     List<PartResponse> parts = successes(operations, bigChars, level, returnContent);
     assertJoinedPieces(new BatchStream(BATCH, CHANGE_SET, parts), parts, true, minBytes);
   }
@@ -55,7 +56,8 @@ class BatchStreamProperties {
   void failurePieces_joinIntoTheWholeAnswer(
       @ForAll @IntRange(min = 0, max = 99) int index,
       @ForAll boolean inChangeSet,
-      @ForAll("pieceSizes") int minBytes) throws IOException {
+      @ForAll("pieceSizes") int minBytes)
+      throws IOException {
     List<PartResponse> parts = List.of(failure(index));
     String changeSet = inChangeSet ? CHANGE_SET : null; // a lone retrieve's failure sits bare
     assertJoinedPieces(new BatchStream(BATCH, changeSet, parts), parts, inChangeSet, minBytes);
@@ -102,8 +104,8 @@ class BatchStreamProperties {
   }
 
   /**
-   * The answer as {@code BatchResponseWriter.changeSet} and {@code query} wrote it whole before
-   * it was streamed: the reference the pieces must match.
+   * The answer as {@code BatchResponseWriter.changeSet} and {@code query} wrote it whole before it
+   * was streamed: the reference the pieces must match.
    */
   private static String before(List<PartResponse> parts, boolean changeSet) {
     StringBuilder out = new StringBuilder("--" + BATCH + "\r\n");
@@ -141,8 +143,12 @@ class BatchStreamProperties {
       if (i % 5 == 0) {
         properties.put("Big", new EdmString("\u00e9\n".repeat(bigChars / 2)));
       }
-      Entity stored = new Entity("p", String.format("%04d", i),
-          Instant.ofEpochSecond(1_700_000_000L, i * 100L), properties);
+      Entity stored =
+          new Entity(
+              "p",
+              String.format("%04d", i),
+              Instant.ofEpochSecond(1_700_000_000L, i * 100L),
+              properties);
       Map<String, String> h = new LinkedHashMap<>();
       h.put("Content-ID", Integer.toString(i + 1));
       h.put("X-Content-Type-Options", "nosniff");
@@ -166,8 +172,11 @@ class BatchStreamProperties {
     h.put("Cache-Control", "no-cache");
     h.put("DataServiceVersion", "3.0;");
     h.put("Content-Type", MetadataLevel.MINIMAL_METADATA.contentType());
-    byte[] body = ErrorJsonWriter.write("EntityAlreadyExists",
-        index + ":The specified entity already exists.\nRequestId:r\nTime:2026-12-01T19:00:00Z");
+    byte[] body =
+        ErrorJsonWriter.write(
+            "EntityAlreadyExists",
+            index
+                + ":The specified entity already exists.\nRequestId:r\nTime:2026-12-01T19:00:00Z");
     return new PartResponse(409, h, body);
   }
 }

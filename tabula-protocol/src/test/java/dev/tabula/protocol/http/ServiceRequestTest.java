@@ -10,14 +10,16 @@ import org.junit.jupiter.api.Test;
 class ServiceRequestTest {
   @Test
   void headerLines_areFoundByAnyCase_andRepeatsKeepTheirOrder() {
-    List<Map.Entry<String, String>> lines = List.of(
-        Map.entry("x-ms-date", "Mon, 30 Nov 2026 12:00:00 GMT"),
-        Map.entry("Accept", "application/json"),
-        Map.entry("accept", "application/xml"),
-        Map.entry("If-Match", "*"));
+    List<Map.Entry<String, String>> lines =
+        List.of(
+            Map.entry("x-ms-date", "Mon, 30 Nov 2026 12:00:00 GMT"),
+            Map.entry("Accept", "application/json"),
+            Map.entry("accept", "application/xml"),
+            Map.entry("If-Match", "*"));
 
-    ServiceRequest request = ServiceRequest.fromHeaderLines(
-        "get", "/acct/t(PartitionKey='a',RowKey='b')?timeout=30", lines, new byte[0], null);
+    ServiceRequest request =
+        ServiceRequest.fromHeaderLines(
+            "get", "/acct/t(PartitionKey='a',RowKey='b')?timeout=30", lines, new byte[0], null);
 
     assertThat(request.method()).isEqualTo("GET");
     assertThat(request.header("X-MS-DATE")).isEqualTo("Mon, 30 Nov 2026 12:00:00 GMT");
@@ -31,10 +33,15 @@ class ServiceRequestTest {
 
   @Test
   void headerLines_andAHeaderMap_makeTheSameRequest() {
-    ServiceRequest fromLines = ServiceRequest.fromHeaderLines("GET", "/acct/Tables",
-        List.of(Map.entry("Accept", "a"), Map.entry("ACCEPT", "b")), new byte[0], null);
-    ServiceRequest fromMap = new ServiceRequest("GET", "/acct/Tables",
-        Map.of("Accept", List.of("a", "b")), new byte[0]);
+    ServiceRequest fromLines =
+        ServiceRequest.fromHeaderLines(
+            "GET",
+            "/acct/Tables",
+            List.of(Map.entry("Accept", "a"), Map.entry("ACCEPT", "b")),
+            new byte[0],
+            null);
+    ServiceRequest fromMap =
+        new ServiceRequest("GET", "/acct/Tables", Map.of("Accept", List.of("a", "b")), new byte[0]);
 
     assertThat(fromLines.headers()).isEqualTo(fromMap.headers());
   }
@@ -45,11 +52,15 @@ class ServiceRequestTest {
    */
   @Test
   void absoluteFormTarget_givesItsPathAndItsAuthorityAsTheHost() {
-    ServiceRequest request = ServiceRequest.fromHeaderLines("GET",
-        "HTTP://acct.table.example.com:10002/Tables?$top=1",
-        List.of(Map.entry("host", "other"), Map.entry("Accept", "a")), new byte[0], null);
-    ServiceRequest bare = new ServiceRequest("GET", "https://127.0.0.1:10002?comp=x",
-        Map.of(), new byte[0]);
+    ServiceRequest request =
+        ServiceRequest.fromHeaderLines(
+            "GET",
+            "HTTP://acct.table.example.com:10002/Tables?$top=1",
+            List.of(Map.entry("host", "other"), Map.entry("Accept", "a")),
+            new byte[0],
+            null);
+    ServiceRequest bare =
+        new ServiceRequest("GET", "https://127.0.0.1:10002?comp=x", Map.of(), new byte[0]);
 
     assertThat(request.rawPath()).isEqualTo("/Tables");
     assertThat(request.queryParameter("$top")).isEqualTo("1");

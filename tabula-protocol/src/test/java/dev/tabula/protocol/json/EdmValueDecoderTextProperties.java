@@ -19,25 +19,28 @@ import net.jqwik.api.Provide;
  * match: random texts near the valid forms, accepted and refused alike.
  */
 class EdmValueDecoderTextProperties {
-  private static final Pattern GUID_D = Pattern.compile(
-      "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+  private static final Pattern GUID_D =
+      Pattern.compile(
+          "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
   private static final Pattern HEX32 = Pattern.compile("[0-9a-fA-F]{32}");
   private static final Pattern INTEGER = Pattern.compile("[+-]?\\d+");
 
   @Property(tries = 5000)
   void guid_acceptedExactlyWhenTheOldPatternsMatch(@ForAll("nearGuids") String text) {
-    String inner = text.length() == 38
-        && (text.startsWith("{") && text.endsWith("}")
-            || text.startsWith("(") && text.endsWith(")"))
-        ? text.substring(1, 37) : text;
+    String inner =
+        text.length() == 38
+                && (text.startsWith("{") && text.endsWith("}")
+                    || text.startsWith("(") && text.endsWith(")"))
+            ? text.substring(1, 37)
+            : text;
     boolean expected = GUID_D.matcher(inner).matches() || HEX32.matcher(inner).matches();
     JsonScalar value = new JsonScalar(JsonScalar.Kind.STRING, text);
     if (expected) {
-      assertThat(EdmValueDecoder.decode("Id", value, EdmType.GUID).toString())
-          .isNotNull();
+      assertThat(EdmValueDecoder.decode("Id", value, EdmType.GUID).toString()).isNotNull();
     } else {
       assertThatThrownBy(() -> EdmValueDecoder.decode("Id", value, EdmType.GUID))
-          .as(text).isInstanceOf(TableException.class);
+          .as(text)
+          .isInstanceOf(TableException.class);
     }
   }
 
@@ -49,18 +52,24 @@ class EdmValueDecoderTextProperties {
       assertThat(EdmValueDecoder.decode("N", value, EdmType.INT64)).isNotNull();
     } else {
       assertThatThrownBy(() -> EdmValueDecoder.decode("N", value, EdmType.INT64))
-          .as(text).isInstanceOf(TableException.class);
+          .as(text)
+          .isInstanceOf(TableException.class);
     }
   }
 
   @Provide
   Arbitrary<String> nearGuids() {
     Arbitrary<String> valid = Arbitraries.create(UUID::randomUUID).map(UUID::toString);
-    Arbitrary<String> forms = valid.flatMap(d -> Arbitraries.of(
-        d, d.toUpperCase(), d.replace("-", ""), "{" + d + "}", "(" + d + ")", d + "-"));
+    Arbitrary<String> forms =
+        valid.flatMap(
+            d ->
+                Arbitraries.of(
+                    d, d.toUpperCase(), d.replace("-", ""), "{" + d + "}", "(" + d + ")", d + "-"));
     return Arbitraries.oneOf(
         forms.flatMap(f -> mutated(f, "0123456789abcdefABCDEFgG-{}() ")),
-        Arbitraries.strings().withChars("0123456789abcdefABCDEF-{}()g").ofMinLength(0)
+        Arbitraries.strings()
+            .withChars("0123456789abcdefABCDEF-{}()g")
+            .ofMinLength(0)
             .ofMaxLength(40));
   }
 

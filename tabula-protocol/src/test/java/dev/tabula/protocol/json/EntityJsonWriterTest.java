@@ -243,9 +243,9 @@ class EntityJsonWriterTest {
   }
 
   /**
-   * Only letters, digits and {@code -_.!~*'()} stay as themselves: the service escapes {@code :}
-   * as {@code %3A} in its URLs (see {@link ODataContext#entityPath}); the sub-delimiters a path
-   * could hold are escaped the same way.
+   * Only letters, digits and {@code -_.!~*'()} stay as themselves: the service escapes {@code :} as
+   * {@code %3A} in its URLs (see {@link ODataContext#entityPath}); the sub-delimiters a path could
+   * hold are escaped the same way.
    */
   @Test
   void entityPath_escapesColonAndTheSubDelimiters() {

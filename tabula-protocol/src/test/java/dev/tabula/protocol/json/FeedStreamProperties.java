@@ -30,8 +30,8 @@ import net.jqwik.api.constraints.IntRange;
 /**
  * A page streamed piece by piece is, put end to end, byte for byte the page {@link
  * EntityJsonWriter#writeFeed} writes (what every JSON test checks), whatever the page's size, its
- * entities' sizes, the metadata level, {@code $select} and the piece size asked for; and each
- * piece but the last holds at least what was asked, ending on an entity.
+ * entities' sizes, the metadata level, {@code $select} and the piece size asked for; and each piece
+ * but the last holds at least what was asked, ending on an entity.
  */
 class FeedStreamProperties {
   private static final ODataContext CTX =
@@ -43,7 +43,8 @@ class FeedStreamProperties {
       @ForAll @IntRange(min = 0, max = 40_000) int bigChars,
       @ForAll MetadataLevel level,
       @ForAll("selects") Set<String> select,
-      @ForAll("pieceSizes") int minBytes) throws IOException {
+      @ForAll("pieceSizes") int minBytes)
+      throws IOException {
     List<Entity> page = page(size, bigChars);
     List<byte[]> pieces = StreamedPieces.of(new FeedStream(page, CTX, level, select), minBytes);
 
@@ -61,8 +62,9 @@ class FeedStreamProperties {
 
   @Example
   void aLargePage_comesInManyPieces_ofAboutTheSizeAsked() throws IOException {
-    List<byte[]> pieces = StreamedPieces.of(
-        new FeedStream(page(1000, 0), CTX, MetadataLevel.FULL_METADATA, null), 64 * 1024);
+    List<byte[]> pieces =
+        StreamedPieces.of(
+            new FeedStream(page(1000, 0), CTX, MetadataLevel.FULL_METADATA, null), 64 * 1024);
 
     assertThat(pieces.size()).isGreaterThan(4);
     // No piece exceeds what was asked by more than one entity (well under 2 KiB here).
@@ -72,18 +74,24 @@ class FeedStreamProperties {
   @Example
   void anEntityThatCannotBeWritten_failsThePieceItIsIn_afterTheEarlierPieces() throws IOException {
     List<Entity> page = new ArrayList<>(page(300, 0));
-    EdmString unreadable = EdmString.ofEncoded(new byte[] {(byte) 0xC3, (byte) 0xA9}, bytes -> {
-      throw new IllegalStateException("unreadable");
-    });
+    EdmString unreadable =
+        EdmString.ofEncoded(
+            new byte[] {(byte) 0xC3, (byte) 0xA9},
+            bytes -> {
+              throw new IllegalStateException("unreadable");
+            });
     page.set(250, new Entity("p", "r", Instant.EPOCH, Map.of("bad", unreadable)));
     FeedStream stream = new FeedStream(page, CTX, MetadataLevel.MINIMAL_METADATA, null);
 
     assertThat(stream.writeNext(new ByteArrayOutputStream(), 4096)).isFalse();
-    assertThatThrownBy(() -> {
-      while (!stream.writeNext(new ByteArrayOutputStream(), 4096)) {
-        // on to the entity that fails
-      }
-    }).isInstanceOf(IllegalStateException.class).hasMessage("unreadable");
+    assertThatThrownBy(
+            () -> {
+              while (!stream.writeNext(new ByteArrayOutputStream(), 4096)) {
+                // on to the entity that fails
+              }
+            })
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("unreadable");
   }
 
   @Example
@@ -103,7 +111,10 @@ class FeedStreamProperties {
   @Provide
   Arbitrary<Set<String>> selects() {
     return Arbitraries.of("PartitionKey", "RowKey", "Timestamp", "Name", "Big", "Missing", "*")
-        .set().ofMaxSize(4).map(names -> (Set<String>) new LinkedHashSet<>(names)).injectNull(0.4);
+        .set()
+        .ofMaxSize(4)
+        .map(names -> (Set<String>) new LinkedHashSet<>(names))
+        .injectNull(0.4);
   }
 
   /** Entities of a few shapes, every fifth with a string of {@code bigChars} characters. */
@@ -120,8 +131,12 @@ class FeedStreamProperties {
       if (i % 5 == 0 && bigChars > 0) {
         properties.put("Big", new EdmString("\u00e9\n".repeat(bigChars / 2)));
       }
-      page.add(new Entity(String.format("p%03d", i / 100), String.format("%010d", i),
-          Instant.ofEpochSecond(1_700_000_000L, i * 100L), properties));
+      page.add(
+          new Entity(
+              String.format("p%03d", i / 100),
+              String.format("%010d", i),
+              Instant.ofEpochSecond(1_700_000_000L, i * 100L),
+              properties));
     }
     return page;
   }

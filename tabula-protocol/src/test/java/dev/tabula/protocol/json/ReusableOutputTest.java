@@ -28,13 +28,18 @@ class ReusableOutputTest {
 
   @Test
   void documentsWrittenOneInsideAnother_stayApart() {
-    byte[] outer = JsonCodec.write(out -> {
-      out.writeStartObject();
-      out.writeStringField("inner", new String(
-          JsonCodec.write(in -> in.writeString("nested")), StandardCharsets.UTF_8));
-      out.writeEndObject();
-    });
+    byte[] outer =
+        JsonCodec.write(
+            out -> {
+              out.writeStartObject();
+              out.writeStringField(
+                  "inner",
+                  new String(
+                      JsonCodec.write(in -> in.writeString("nested")), StandardCharsets.UTF_8));
+              out.writeEndObject();
+            });
 
-    assertThat(new String(outer, StandardCharsets.UTF_8)).isEqualTo("{\"inner\":\"\\\"nested\\\"\"}");
+    assertThat(new String(outer, StandardCharsets.UTF_8))
+        .isEqualTo("{\"inner\":\"\\\"nested\\\"\"}");
   }
 }

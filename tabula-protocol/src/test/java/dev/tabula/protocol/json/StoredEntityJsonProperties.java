@@ -27,10 +27,10 @@ import net.jqwik.api.Tuple;
 
 /**
  * An entity read from storage is written straight from its stored bytes ({@link
- * EncodedProperties}); the bytes are exactly those written from the same properties held in a
- * plain map, at every metadata level, with and without {@code $select}, for names and values of
- * any text (escapes, non-ASCII, lone surrogates), every type and Timestamps across the service's
- * range. Either both write the same or both fail the same way.
+ * EncodedProperties}); the bytes are exactly those written from the same properties held in a plain
+ * map, at every metadata level, with and without {@code $select}, for names and values of any text
+ * (escapes, non-ASCII, lone surrogates), every type and Timestamps across the service's range.
+ * Either both write the same or both fail the same way.
  */
 class StoredEntityJsonProperties {
   private static final ODataContext CTX =
@@ -90,7 +90,10 @@ class StoredEntityJsonProperties {
   @Provide
   Arbitrary<Set<String>> selects() {
     return Arbitraries.oneOf(names(), Arbitraries.of("PartitionKey", "RowKey", "Timestamp", "*"))
-        .set().ofMaxSize(4).map(names -> (Set<String>) new LinkedHashSet<>(names)).injectNull(0.5);
+        .set()
+        .ofMaxSize(4)
+        .map(names -> (Set<String>) new LinkedHashSet<>(names))
+        .injectNull(0.5);
   }
 
   @Provide

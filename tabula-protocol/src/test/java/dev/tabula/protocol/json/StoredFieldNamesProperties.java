@@ -18,12 +18,12 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * {@link StoredFieldNames} finds every stored name as itself: names of every length around its
- * word boundaries (0-40 bytes), from an alphabet of two letters and one non-ASCII character so
- * that many share their first and last eight bytes and differ only between them, the last one
- * ending its stored value (where a word cannot be read whole), and across tries, so slots are
- * shared and overwritten; and names that share their length and first and last words, and so
- * their slot, and differ only between.
+ * {@link StoredFieldNames} finds every stored name as itself: names of every length around its word
+ * boundaries (0-40 bytes), from an alphabet of two letters and one non-ASCII character so that many
+ * share their first and last eight bytes and differ only between them, the last one ending its
+ * stored value (where a word cannot be read whole), and across tries, so slots are shared and
+ * overwritten; and names that share their length and first and last words, and so their slot, and
+ * differ only between.
  */
 class StoredFieldNamesProperties {
 
@@ -55,14 +55,27 @@ class StoredFieldNamesProperties {
 
   @Provide
   Arbitrary<List<String>> names() {
-    return Arbitraries.strings().withChars('a', 'b', '\u00e9').ofMinLength(0).ofMaxLength(40)
-        .list().ofMinSize(1).ofMaxSize(8);
+    return Arbitraries.strings()
+        .withChars('a', 'b', '\u00e9')
+        .ofMinLength(0)
+        .ofMaxLength(40)
+        .list()
+        .ofMinSize(1)
+        .ofMaxSize(8);
   }
 
   /** Middles of equal length, so the names share their length, first and last words, and slot. */
   @Provide
   Arbitrary<List<String>> middles() {
-    return Arbitraries.integers().between(1, 12).flatMap(length ->
-        Arbitraries.strings().withChars('a', 'b').ofLength(length).list().ofMinSize(2).ofMaxSize(6));
+    return Arbitraries.integers()
+        .between(1, 12)
+        .flatMap(
+            length ->
+                Arbitraries.strings()
+                    .withChars('a', 'b')
+                    .ofLength(length)
+                    .list()
+                    .ofMinSize(2)
+                    .ofMaxSize(6));
   }
 }

@@ -18,19 +18,21 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 
 /**
- * {@link StringValues} writes exactly what Jackson's {@code writeString} writes: for stored
- * strings of every length and character, and for texts long enough to take the encoded path, plain ASCII with now and then one character that must not go raw
- * (quotes, backslashes, control characters, DEL, {@code ?}, Latin-1, other BMP characters,
- * surrogate pairs, lone surrogates) at any position, so the eight-byte steps and the tail both see
- * each of them.
+ * {@link StringValues} writes exactly what Jackson's {@code writeString} writes: for stored strings
+ * of every length and character, and for texts long enough to take the encoded path, plain ASCII
+ * with now and then one character that must not go raw (quotes, backslashes, control characters,
+ * DEL, {@code ?}, Latin-1, other BMP characters, surrogate pairs, lone surrogates) at any position,
+ * so the eight-byte steps and the tail both see each of them.
  */
 class StringValuesProperties {
   private static final JsonFactory JSON = new JsonFactory();
-  private static final String SPECIALS = "\"\\\u0000\u0001\u001f\u007f?\u00e9\u00ff\u0100\u20ac\ud83d\ude00\ud800\udc00";
+  private static final String SPECIALS =
+      "\"\\\u0000\u0001\u001f\u007f?\u00e9\u00ff\u0100\u20ac\ud83d\ude00\ud800\udc00";
 
   @Property(tries = 3000)
   void writesWhatJacksonWrites(@ForAll("longTexts") String text) {
-    assertThat(written(out -> StringValues.write(out, text))).isEqualTo(written(out -> out.writeString(text)));
+    assertThat(written(out -> StringValues.write(out, text)))
+        .isEqualTo(written(out -> out.writeString(text)));
   }
 
   @Property(tries = 3000)
@@ -53,22 +55,33 @@ class StringValuesProperties {
 
   @Example
   void longPlainText_goesRaw_andMatchesJackson() {
-    String text = "Vegetables and fruit, 100% fresh: {tomatoes} [cucumbers] <leeks> & DEL\u007f ".repeat(3);
+    String text =
+        "Vegetables and fruit, 100% fresh: {tomatoes} [cucumbers] <leeks> & DEL\u007f ".repeat(3);
     assertThat(StringValues.isPlainAscii(text.getBytes(StandardCharsets.UTF_8), false)).isTrue();
-    assertThat(written(out -> StringValues.write(out, text))).isEqualTo(written(out -> out.writeString(text)));
+    assertThat(written(out -> StringValues.write(out, text)))
+        .isEqualTo(written(out -> out.writeString(text)));
   }
 
   @Provide
   Arbitrary<String> longTexts() {
-    Arbitrary<String> plain = Arbitraries.strings().withCharRange(' ', '~')
-        .ofMinLength(StringValues.MIN_ENCODED_LENGTH).ofMaxLength(400);
+    Arbitrary<String> plain =
+        Arbitraries.strings()
+            .withCharRange(' ', '~')
+            .ofMinLength(StringValues.MIN_ENCODED_LENGTH)
+            .ofMaxLength(400);
     Arbitrary<Integer> position = Arbitraries.integers().between(0, 399);
     Arbitrary<Character> special = Arbitraries.of(SPECIALS.toCharArray()).map(c -> c);
     return Arbitraries.oneOf(
         plain,
         plain.flatMap(p -> position.flatMap(i -> special.map(c -> insert(p, i, c)))),
-        plain.flatMap(p -> position.flatMap(i -> special.flatMap(
-            c -> position.flatMap(j -> special.map(d -> insert(insert(p, i, c), j, d)))))));
+        plain.flatMap(
+            p ->
+                position.flatMap(
+                    i ->
+                        special.flatMap(
+                            c ->
+                                position.flatMap(
+                                    j -> special.map(d -> insert(insert(p, i, c), j, d)))))));
   }
 
   /**
@@ -77,19 +90,23 @@ class StringValuesProperties {
    */
   @Provide
   Arbitrary<String> storedTexts() {
-    Arbitrary<Character> mostlyPrintable = Arbitraries.frequencyOf(
-        Tuple.of(60, Arbitraries.chars().range(' ', '~')),
-        Tuple.of(2, Arbitraries.chars().range('\u0000', '\u007f')),
-        Tuple.of(1, Arbitraries.chars().all()));
-    return mostlyPrintable.list().ofMaxSize(200)
+    Arbitrary<Character> mostlyPrintable =
+        Arbitraries.frequencyOf(
+            Tuple.of(60, Arbitraries.chars().range(' ', '~')),
+            Tuple.of(2, Arbitraries.chars().range('\u0000', '\u007f')),
+            Tuple.of(1, Arbitraries.chars().all()));
+    return mostlyPrintable
+        .list()
+        .ofMaxSize(200)
         .map(chars -> chars.stream().map(String::valueOf).reduce("", String::concat));
   }
 
   @Provide
   Arbitrary<byte[]> asciiBytes() {
-    Arbitrary<Byte> mostlyPlain = Arbitraries.frequencyOf(
-        Tuple.of(40, Arbitraries.bytes().between((byte) 0x20, (byte) 0x7e)),
-        Tuple.of(1, Arbitraries.bytes()));
+    Arbitrary<Byte> mostlyPlain =
+        Arbitraries.frequencyOf(
+            Tuple.of(40, Arbitraries.bytes().between((byte) 0x20, (byte) 0x7e)),
+            Tuple.of(1, Arbitraries.bytes()));
     return mostlyPlain.array(byte[].class).ofMinSize(0).ofMaxSize(70);
   }
 

@@ -19,8 +19,8 @@ import net.jqwik.api.constraints.IntRange;
 /**
  * A Query Tables page streamed piece by piece is, put end to end, byte for byte the page {@link
  * TableJsonWriter#writeTables} writes, whatever the page's size, its names, the metadata level and
- * the piece size asked for; each piece but the last holds at least what was asked and ends after
- * a table.
+ * the piece size asked for; each piece but the last holds at least what was asked and ends after a
+ * table.
  */
 class TablesStreamProperties {
   private static final ODataContext CTX =
@@ -31,7 +31,8 @@ class TablesStreamProperties {
       @ForAll @IntRange(min = 0, max = 1000) int size,
       @ForAll @IntRange(min = 3, max = 63) int nameLength,
       @ForAll MetadataLevel level,
-      @ForAll("pieceSizes") int minBytes) throws IOException {
+      @ForAll("pieceSizes") int minBytes)
+      throws IOException {
     List<String> names = names(size, nameLength);
     List<byte[]> pieces = StreamedPieces.of(new TablesStream(names, CTX, level), minBytes);
 
@@ -49,8 +50,9 @@ class TablesStreamProperties {
 
   @Example
   void aFullPage_comesInPieces_ofAboutTheSizeAsked() throws IOException {
-    List<byte[]> pieces = StreamedPieces.of(
-        new TablesStream(names(1000, 63), CTX, MetadataLevel.FULL_METADATA), 16 * 1024);
+    List<byte[]> pieces =
+        StreamedPieces.of(
+            new TablesStream(names(1000, 63), CTX, MetadataLevel.FULL_METADATA), 16 * 1024);
 
     assertThat(pieces.size()).isGreaterThan(4);
     assertThat(pieces).allSatisfy(piece -> assertThat(piece.length).isLessThan(17 * 1024));

@@ -56,10 +56,11 @@ class ValueTextProperties {
     long min = EdmDateTimes.toTicks(EdmDateTimes.MIN);
     long max = EdmDateTimes.toTicks(EdmDateTimes.MAX);
     return Arbitraries.oneOf(
-        Arbitraries.longs().between(min, max).map(EdmDateTimes::fromTicks),
-        // Outside the range, beyond four-digit years: the slow path, which must agree too.
-        Arbitraries.longs().between(-1_000_000_000L, 1_000_000_000L)
-            .map(s -> Instant.ofEpochSecond(s * 1000L)))
+            Arbitraries.longs().between(min, max).map(EdmDateTimes::fromTicks),
+            // Outside the range, beyond four-digit years: the slow path, which must agree too.
+            Arbitraries.longs()
+                .between(-1_000_000_000L, 1_000_000_000L)
+                .map(s -> Instant.ofEpochSecond(s * 1000L)))
         .edgeCases(c -> c.add(EdmDateTimes.MIN, EdmDateTimes.MAX, Instant.EPOCH));
   }
 

@@ -26,7 +26,8 @@ class ContinuationTokenTest {
 
   @Test
   void foreignOrTamperedTokens_areInvalidInput() {
-    for (String bad : List.of("", "garbage", "2!8!U21pdGg", "1!9!U21pdGg", "1!x!U21pdGg", "1!4!@@@@")) {
+    for (String bad :
+        List.of("", "garbage", "2!8!U21pdGg", "1!9!U21pdGg", "1!x!U21pdGg", "1!4!@@@@")) {
       assertThatThrownBy(() -> ContinuationToken.decode(bad))
           .as(bad)
           .isInstanceOfSatisfying(

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 class MethodResolverTest {
 
   private static String resolve(String method, List<String> xMethod) {
-    Map<String, List<String>> headers = xMethod.isEmpty() ? Map.of() : Map.of("X-HTTP-Method", xMethod);
+    Map<String, List<String>> headers =
+        xMethod.isEmpty() ? Map.of() : Map.of("X-HTTP-Method", xMethod);
     return MethodResolver.effectiveMethod(new ServiceRequest(method, "/a/t", headers, new byte[0]));
   }
 
@@ -44,8 +45,10 @@ class MethodResolverTest {
   }
 
   private static String resolvePart(String method, List<String> xMethod) {
-    Map<String, List<String>> headers = xMethod.isEmpty() ? Map.of() : Map.of("X-HTTP-Method", xMethod);
-    return MethodResolver.effectivePartMethod(new ServiceRequest(method, "/a/t", headers, new byte[0]));
+    Map<String, List<String>> headers =
+        xMethod.isEmpty() ? Map.of() : Map.of("X-HTTP-Method", xMethod);
+    return MethodResolver.effectivePartMethod(
+        new ServiceRequest(method, "/a/t", headers, new byte[0]));
   }
 
   private static TableErrorCode partFailure(String method, List<String> xMethod) {
@@ -69,17 +72,23 @@ class MethodResolverTest {
 
   @Test
   void batchPart_otherTunnellingForms_failAsOnASingleRequest() {
-    assertThat(partFailure("MERGE", List.of("DELETE"))).isEqualTo(TableErrorCode.X_METHOD_NOT_USING_POST);
-    assertThat(partFailure("GET", List.of("GET"))).isEqualTo(TableErrorCode.X_METHOD_NOT_USING_POST);
-    assertThat(partFailure("POST", List.of("POST"))).isEqualTo(TableErrorCode.X_METHOD_INCORRECT_VALUE);
+    assertThat(partFailure("MERGE", List.of("DELETE")))
+        .isEqualTo(TableErrorCode.X_METHOD_NOT_USING_POST);
+    assertThat(partFailure("GET", List.of("GET")))
+        .isEqualTo(TableErrorCode.X_METHOD_NOT_USING_POST);
+    assertThat(partFailure("POST", List.of("POST")))
+        .isEqualTo(TableErrorCode.X_METHOD_INCORRECT_VALUE);
     assertThat(partFailure("MERGE", List.of("MERGE", "MERGE")))
         .isEqualTo(TableErrorCode.X_METHOD_NOT_USING_POST);
   }
 
-  /** Outside $batch the documented error stands (Table service error codes: XMethodNotUsingPost). */
+  /**
+   * Outside $batch the documented error stands (Table service error codes: XMethodNotUsingPost).
+   */
   @Test
   void singleRequest_repeatingItsOwnVerb_isStillXMethodNotUsingPost() {
-    assertThat(failure("MERGE", List.of("MERGE"))).isEqualTo(TableErrorCode.X_METHOD_NOT_USING_POST);
+    assertThat(failure("MERGE", List.of("MERGE")))
+        .isEqualTo(TableErrorCode.X_METHOD_NOT_USING_POST);
   }
 
   @Test

@@ -88,10 +88,13 @@ class ResourceParserTest {
     assertThat(r.serviceRoot()).isEqualTo("http://acct-secondary.table.example.com");
   }
 
-  /** Python 12.4.2 asks /devstoreaccount1-secondary/devstoreaccount1/?restype=service&comp=stats. */
+  /**
+   * Python 12.4.2 asks /devstoreaccount1-secondary/devstoreaccount1/?restype=service&comp=stats.
+   */
   @Test
   void secondaryEndpoint_pythonsFormWithTheAccountRepeated_skipsTheRepeat() {
-    Resource root = parse("/devstoreaccount1-secondary/devstoreaccount1/?restype=service&comp=stats");
+    Resource root =
+        parse("/devstoreaccount1-secondary/devstoreaccount1/?restype=service&comp=stats");
     assertThat(root.kind()).isEqualTo(ResourceKind.SERVICE);
     assertThat(root.secondary()).isTrue();
     Resource tables = parse("/devstoreaccount1-secondary/devstoreaccount1/Tables");
@@ -158,8 +161,12 @@ class ResourceParserTest {
   /** Issue 17, item 14: a malformed escape in the path is 400 InvalidUri, not a failure. */
   @Test
   void malformedEscapesInThePath_areInvalidUri() {
-    for (String bad : List.of("/acct/t%zz", "/acct/t(PartitionKey='%zz',RowKey='b')",
-        "/acct/t%2", "/acct/t(PartitionKey='%C3%28',RowKey='b')")) {
+    for (String bad :
+        List.of(
+            "/acct/t%zz",
+            "/acct/t(PartitionKey='%zz',RowKey='b')",
+            "/acct/t%2",
+            "/acct/t(PartitionKey='%C3%28',RowKey='b')")) {
       assertThatThrownBy(() -> parse(bad))
           .as(bad)
           .isInstanceOfSatisfying(
@@ -171,16 +178,29 @@ class ResourceParserTest {
   /** Issue 17, item 17: inside a path-style batch, a path without the account is the batch's. */
   @Test
   void batchAccount_resolvesAPathThatNamesNoAccount() {
-    ServiceRequest request = new ServiceRequest("PUT", "/Orders(PartitionKey='a',RowKey='b')",
-        Map.of("Host", List.of("127.0.0.1:10002")), new byte[0]);
+    ServiceRequest request =
+        new ServiceRequest(
+            "PUT",
+            "/Orders(PartitionKey='a',RowKey='b')",
+            Map.of("Host", List.of("127.0.0.1:10002")),
+            new byte[0]);
 
     Resource r = parser.parse(request, "http", "acct");
 
     assertThat(r.account()).isEqualTo("acct");
     assertThat(r.table()).isEqualTo("Orders");
     assertThat(r.serviceRoot()).isEqualTo("http://127.0.0.1:10002/acct");
-    assertThat(parser.parse(new ServiceRequest("POST", "/devstoreaccount1/Orders",
-        Map.of("Host", List.of("127.0.0.1:10002")), new byte[0]), "http", "acct").account())
+    assertThat(
+            parser
+                .parse(
+                    new ServiceRequest(
+                        "POST",
+                        "/devstoreaccount1/Orders",
+                        Map.of("Host", List.of("127.0.0.1:10002")),
+                        new byte[0]),
+                    "http",
+                    "acct")
+                .account())
         .isEqualTo("devstoreaccount1");
     assertThatThrownBy(() -> parser.parse(request, "http"))
         .isInstanceOfSatisfying(

@@ -27,27 +27,39 @@ class XmlDocumentsTest {
     assertThat(text(SignedIdentifiersXml.write(List.of())))
         .startsWith("\uFEFF" + PROLOG + "<SignedIdentifiers");
     assertThat(text(ServiceStatsXml.write("live", Instant.parse("2022-05-06T02:06:12Z"))))
-        .isEqualTo("\uFEFF" + PROLOG + "<StorageServiceStats><GeoReplication><Status>live</Status>"
-            + "<LastSyncTime>Fri, 06 May 2022 02:06:12 GMT</LastSyncTime></GeoReplication>"
-            + "</StorageServiceStats>");
+        .isEqualTo(
+            "\uFEFF"
+                + PROLOG
+                + "<StorageServiceStats><GeoReplication><Status>live</Status>"
+                + "<LastSyncTime>Fri, 06 May 2022 02:06:12 GMT</LastSyncTime></GeoReplication>"
+                + "</StorageServiceStats>");
   }
 
   @Test
   void serviceProperties_listLoggingAsVersionReadWriteDelete() {
     String body = text(ServicePropertiesXml.write(ServiceProperties.DEFAULTS));
 
-    assertThat(body).startsWith("\uFEFF" + PROLOG + "<StorageServiceProperties><Logging>"
-        + "<Version>1.0</Version><Read>false</Read><Write>false</Write><Delete>false</Delete>");
+    assertThat(body)
+        .startsWith(
+            "\uFEFF"
+                + PROLOG
+                + "<StorageServiceProperties><Logging>"
+                + "<Version>1.0</Version><Read>false</Read><Write>false</Write><Delete>false</Delete>");
   }
 
   @Test
   void errors_areODataXmlErrorsWithoutAByteOrderMark() {
-    String body = text(ErrorXmlWriter.write("InvalidXmlDocument",
-        "XML specified is not syntactically valid.\nRequestId:r\nTime:t"));
+    String body =
+        text(
+            ErrorXmlWriter.write(
+                "InvalidXmlDocument",
+                "XML specified is not syntactically valid.\nRequestId:r\nTime:t"));
 
-    assertThat(body).isEqualTo(PROLOG
-        + "<m:error xmlns:m=\"http://schemas.microsoft.com/ado/2007/08/dataservices/metadata\">"
-        + "<m:code>InvalidXmlDocument</m:code><m:message xml:lang=\"en-US\">XML specified is not"
-        + " syntactically valid.\nRequestId:r\nTime:t</m:message></m:error>");
+    assertThat(body)
+        .isEqualTo(
+            PROLOG
+                + "<m:error xmlns:m=\"http://schemas.microsoft.com/ado/2007/08/dataservices/metadata\">"
+                + "<m:code>InvalidXmlDocument</m:code><m:message xml:lang=\"en-US\">XML specified is not"
+                + " syntactically valid.\nRequestId:r\nTime:t</m:message></m:error>");
   }
 }
