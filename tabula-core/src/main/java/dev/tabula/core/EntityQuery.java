@@ -1,13 +1,14 @@
 package dev.tabula.core;
 
 import dev.tabula.engine.EntityStore;
-import dev.tabula.engine.KeyRange;
 import dev.tabula.engine.Page;
+import dev.tabula.engine.RowFilter;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.StopReason;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import dev.tabula.query.QueryPlan;
+import dev.tabula.query.QueryRange;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,7 +40,8 @@ final class EntityQuery {
    * @param deadlineNanos the {@link System#nanoTime()} at which the page ends
    */
   EntityPage page(long tableId, QueryPlan plan, EntityKey from, int limit, long deadlineNanos) {
-    List<KeyRange> ranges = plan.rangesFrom(from);
+    List<QueryRange> ranges = plan.rangesFrom(from);
+    RowFilter residual = ScanTranslation.rowFilter(plan.rowResidual());
     List<Entity> kept = new ArrayList<>();
     long scanned = 0;
     long keptBytes = 0;
@@ -51,10 +53,10 @@ final class EntityQuery {
       }
       ScanRequest request =
           new ScanRequest(
-              ranges.get(i),
+              ScanTranslation.range(ranges.get(i)),
               limit - kept.size(),
               deadlineNanos,
-              plan.rowResidual(),
+              residual,
               maxBytes - keptBytes);
       Page page = store.scan(tableId, request);
       kept.addAll(page.entities());

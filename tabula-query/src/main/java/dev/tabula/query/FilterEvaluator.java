@@ -1,6 +1,5 @@
 package dev.tabula.query;
 
-import dev.tabula.engine.RowFilter;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.Entity;
 import java.util.Collections;
@@ -56,24 +55,24 @@ public final class FilterEvaluator {
   }
 
   /**
-   * The filter as a scan's {@link RowFilter}: the same decisions as {@link #predicate}, declaring
+   * The filter as a scan's {@link RowResidual}: the same decisions as {@link #predicate}, declaring
    * the custom properties it reads (see {@link #propertiesRead}) so an engine can decode only those
    * before deciding. A null filter keeps every row.
    */
-  public static RowFilter rowFilter(Filter filter) {
+  public static RowResidual rowResidual(Filter filter) {
     if (filter == null) {
-      return RowFilter.ALL;
+      return RowResidual.ALL;
     }
     Set<String> properties = propertiesRead(filter);
-    return new RowFilter() {
+    return new RowResidual() {
       @Override
       public Set<String> properties() {
         return properties;
       }
 
       @Override
-      public boolean test(Row row) {
-        return matches(filter, PropertySource.of(row));
+      public boolean test(PropertySource row) {
+        return matches(filter, row);
       }
     };
   }

@@ -1,22 +1,20 @@
 package dev.tabula.query;
 
-import dev.tabula.engine.KeyBound;
-import dev.tabula.engine.KeyRange;
 import dev.tabula.model.EntityKey;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
 /**
- * Turns a {@link KeySpace} into engine key ranges, ordered and disjoint. A box with one
- * PartitionKey becomes a range inside that partition, bounded by its RowKey interval; any other box
- * becomes the range of its PartitionKey interval (its RowKey condition is left to the residual
- * filter). Exclusive string ends use the immediate successor {@code s + U+0000}: in code-point
- * order no string lies between {@code s} and it.
+ * Turns a {@link KeySpace} into key ranges, ordered and disjoint. A box with one PartitionKey
+ * becomes a range inside that partition, bounded by its RowKey interval; any other box becomes the
+ * range of its PartitionKey interval (its RowKey condition is left to the residual filter).
+ * Exclusive string ends use the immediate successor {@code s + U+0000}: in code-point order no
+ * string lies between {@code s} and it.
  */
 final class KeyRanges {
   private static final String SUCCESSOR = "\u0000";
-  private static final Comparator<KeyRange> BY_LOWER =
+  private static final Comparator<QueryRange> BY_LOWER =
       Comparator.comparing(KeyRanges::lowerKey, Comparator.nullsFirst(Comparator.naturalOrder()));
 
   private KeyRanges() {}
@@ -24,10 +22,10 @@ final class KeyRanges {
   /**
    * The ranges covering every key of the space, sorted, with overlapping or touching ones merged.
    */
-  static List<KeyRange> of(KeySpace space) {
-    List<KeyRange> ranges = new ArrayList<>();
+  static List<QueryRange> of(KeySpace space) {
+    List<QueryRange> ranges = new ArrayList<>();
     for (KeyBox box : space.boxes()) {
-      KeyRange range = toRange(box);
+      QueryRange range = toRange(box);
       if (!isEmpty(range)) {
         ranges.add(range);
       }
@@ -36,23 +34,23 @@ final class KeyRanges {
     return merge(ranges);
   }
 
-  private static List<KeyRange> merge(List<KeyRange> sorted) {
-    List<KeyRange> merged = new ArrayList<>();
-    for (KeyRange next : sorted) {
+  private static List<QueryRange> merge(List<QueryRange> sorted) {
+    List<QueryRange> merged = new ArrayList<>();
+    for (QueryRange next : sorted) {
       if (merged.isEmpty()) {
         merged.add(next);
         continue;
       }
-      KeyRange last = merged.get(merged.size() - 1);
+      QueryRange last = merged.get(merged.size() - 1);
       EntityKey lastUpper = upperKey(last);
       if (lastUpper == null) {
         break; // the last range runs to the end of the table and covers the rest
       }
       if (lowerKey(next) == null || lowerKey(next).compareTo(lastUpper) <= 0) {
         EntityKey nextUpper = upperKey(next);
-        KeyBound upper =
+        RangeBound upper =
             nextUpper == null || nextUpper.compareTo(lastUpper) > 0 ? next.upper() : last.upper();
-        merged.set(merged.size() - 1, new KeyRange(last.lower(), upper));
+        merged.set(merged.size() - 1, new QueryRange(last.lower(), upper));
       } else {
         merged.add(next);
       }
@@ -73,57 +71,57 @@ final class KeyRanges {
     return true;
   }
 
-  static KeyRange toRange(KeyBox box) {
+  static QueryRange toRange(KeyBox box) {
     StringInterval pk = box.partitionKeys();
     if (pk.isPoint()) {
       return inPartition(pk.lower(), box.rowKeys());
     }
-    KeyBound lower =
+    RangeBound lower =
         pk.lower() == null
             ? null
-            : pk.lowerInclusive() ? KeyBound.startOf(pk.lower()) : KeyBound.endOf(pk.lower());
-    KeyBound upper =
+            : pk.lowerInclusive() ? RangeBound.startOf(pk.lower()) : RangeBound.endOf(pk.lower());
+    RangeBound upper =
         pk.upper() == null
             ? null
-            : pk.upperInclusive() ? KeyBound.endOf(pk.upper()) : KeyBound.startOf(pk.upper());
-    return new KeyRange(lower, upper);
+            : pk.upperInclusive() ? RangeBound.endOf(pk.upper()) : RangeBound.startOf(pk.upper());
+    return new QueryRange(lower, upper);
   }
 
-  private static KeyRange inPartition(String partitionKey, StringInterval rk) {
-    KeyBound lower =
+  private static QueryRange inPartition(String partitionKey, StringInterval rk) {
+    RangeBound lower =
         rk.lower() == null
-            ? KeyBound.startOf(partitionKey)
-            : KeyBound.at(
+            ? RangeBound.startOf(partitionKey)
+            : RangeBound.at(
                 new EntityKey(
                     partitionKey, rk.lowerInclusive() ? rk.lower() : rk.lower() + SUCCESSOR));
-    KeyBound upper =
+    RangeBound upper =
         rk.upper() == null
-            ? KeyBound.endOf(partitionKey)
-            : KeyBound.at(
+            ? RangeBound.endOf(partitionKey)
+            : RangeBound.at(
                 new EntityKey(
                     partitionKey, rk.upperInclusive() ? rk.upper() + SUCCESSOR : rk.upper()));
-    return new KeyRange(lower, upper);
+    return new QueryRange(lower, upper);
   }
 
   /** The first key at or after a position; after a partition that is the next partition's first. */
-  static EntityKey position(KeyBound bound) {
-    if (bound instanceof KeyBound.AtKey at) {
+  static EntityKey position(RangeBound bound) {
+    if (bound instanceof RangeBound.AtKey at) {
       return at.key();
     }
-    return EntityKey.firstOf(((KeyBound.AfterPartition) bound).partitionKey() + SUCCESSOR);
+    return EntityKey.firstOf(((RangeBound.AfterPartition) bound).partitionKey() + SUCCESSOR);
   }
 
   /** The position a range starts at, or null from the first key. */
-  static EntityKey lowerKey(KeyRange range) {
+  static EntityKey lowerKey(QueryRange range) {
     return range.lower() == null ? null : position(range.lower());
   }
 
   /** The position a range ends at (exclusive), or null to the last key. */
-  static EntityKey upperKey(KeyRange range) {
+  static EntityKey upperKey(QueryRange range) {
     return range.upper() == null ? null : position(range.upper());
   }
 
-  private static boolean isEmpty(KeyRange range) {
+  private static boolean isEmpty(QueryRange range) {
     EntityKey lower = lowerKey(range);
     EntityKey upper = upperKey(range);
     return lower != null && upper != null && lower.compareTo(upper) >= 0;

@@ -1,7 +1,5 @@
 package dev.tabula.query;
 
-import dev.tabula.engine.KeyBound;
-import dev.tabula.engine.KeyRange;
 import dev.tabula.model.EntityKey;
 import java.util.List;
 
@@ -16,14 +14,14 @@ final class PlanDescription {
 
   private PlanDescription() {}
 
-  static String of(List<KeyRange> ranges) {
+  static String of(List<QueryRange> ranges) {
     if (ranges.isEmpty()) {
       return EMPTY;
     }
     if (ranges.size() > 1) {
       return "union(" + ranges.size() + ")";
     }
-    KeyRange range = ranges.get(0);
+    QueryRange range = ranges.get(0);
     if (range.lower() == null && range.upper() == null) {
       return SCAN;
     }
@@ -31,32 +29,33 @@ final class PlanDescription {
     if (partition == null) {
       return PARTITION_RANGE;
     }
-    if (range.equals(KeyRange.partition(partition))) {
+    if (range.equals(QueryRange.partition(partition))) {
       return PARTITION;
     }
     return isPoint(range) ? POINT : ROW_RANGE;
   }
 
   /** The partition both ends of the range lie in, or null when it spans partitions. */
-  private static String singlePartition(KeyRange range) {
-    if (!(range.lower() instanceof KeyBound.AtKey lower)) {
+  private static String singlePartition(QueryRange range) {
+    if (!(range.lower() instanceof RangeBound.AtKey lower)) {
       return null;
     }
     String pk = lower.key().partitionKey();
-    if (range.upper() instanceof KeyBound.AfterPartition after && after.partitionKey().equals(pk)) {
+    if (range.upper() instanceof RangeBound.AfterPartition after
+        && after.partitionKey().equals(pk)) {
       return pk;
     }
-    if (range.upper() instanceof KeyBound.AtKey upper && upper.key().partitionKey().equals(pk)) {
+    if (range.upper() instanceof RangeBound.AtKey upper && upper.key().partitionKey().equals(pk)) {
       return pk;
     }
     return null;
   }
 
-  private static boolean isPoint(KeyRange range) {
-    if (!(range.upper() instanceof KeyBound.AtKey upper)) {
+  private static boolean isPoint(QueryRange range) {
+    if (!(range.upper() instanceof RangeBound.AtKey upper)) {
       return false;
     }
-    EntityKey first = ((KeyBound.AtKey) range.lower()).key();
+    EntityKey first = ((RangeBound.AtKey) range.lower()).key();
     return upper.key().rowKey().equals(first.rowKey() + "\u0000");
   }
 }

@@ -1,6 +1,5 @@
 package dev.tabula.query;
 
-import dev.tabula.engine.RowFilter;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.Entity;
 import java.util.Set;
@@ -26,21 +25,6 @@ public interface PropertySource {
           case "Timestamp" ->
               entity.timestamp() == null ? null : new EdmValue.EdmDateTime(entity.timestamp());
           default -> entity.properties().get(name);
-        };
-  }
-
-  /**
-   * A scanned row, as {@link #of(Entity)} sees an entity; only the parts asked for are read, so an
-   * engine that decodes rows lazily decodes only what the filter uses.
-   */
-  static PropertySource of(RowFilter.Row row) {
-    return name ->
-        switch (name) {
-          case "PartitionKey" -> new EdmValue.EdmString(row.partitionKey());
-          case "RowKey" -> new EdmValue.EdmString(row.rowKey());
-          case "Timestamp" ->
-              row.timestamp() == null ? null : new EdmValue.EdmDateTime(row.timestamp());
-          default -> row.property(name);
         };
   }
 

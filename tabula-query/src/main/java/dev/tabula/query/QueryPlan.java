@@ -1,7 +1,5 @@
 package dev.tabula.query;
 
-import dev.tabula.engine.KeyRange;
-import dev.tabula.engine.RowFilter;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import java.util.ArrayList;
@@ -18,16 +16,16 @@ import java.util.function.Predicate;
  * @param filter the filter, or null for every entity
  * @param ranges the key ranges to read, in key order; empty when the filter matches nothing
  * @param residual the predicate every entity read must pass
- * @param rowResidual the same predicate as a scan's {@link RowFilter}, which names the properties
- *     it reads so an engine can decide on a partly decoded row
+ * @param rowResidual the same predicate over a scanned row's values, which names the properties it
+ *     reads so an engine can decide on a partly decoded row
  * @param description a short name of the plan's shape: {@code point}, {@code partition}, {@code
  *     row-range}, {@code partition-range}, {@code union(n)}, {@code scan} or {@code empty}
  */
 public record QueryPlan(
     Filter filter,
-    List<KeyRange> ranges,
+    List<QueryRange> ranges,
     Predicate<Entity> residual,
-    RowFilter rowResidual,
+    RowResidual rowResidual,
     String description) {
 
   public QueryPlan {
@@ -37,16 +35,10 @@ public record QueryPlan(
     Objects.requireNonNull(description, "description");
   }
 
-  /** A plan whose residual reads whole entities (see {@link RowFilter#ofEntities}). */
-  public QueryPlan(
-      Filter filter, List<KeyRange> ranges, Predicate<Entity> residual, String description) {
-    this(filter, ranges, residual, RowFilter.ofEntities(residual), description);
-  }
-
   /** The plan of a query without a filter: the whole table. */
   public static QueryPlan fullScan() {
     return new QueryPlan(
-        null, List.of(KeyRange.ALL), entity -> true, RowFilter.ALL, PlanDescription.SCAN);
+        null, List.of(QueryRange.ALL), entity -> true, RowResidual.ALL, PlanDescription.SCAN);
   }
 
   /**
@@ -55,12 +47,12 @@ public record QueryPlan(
    *
    * @param next the continuation key, or null to read every range
    */
-  public List<KeyRange> rangesFrom(EntityKey next) {
+  public List<QueryRange> rangesFrom(EntityKey next) {
     if (next == null) {
       return ranges;
     }
-    List<KeyRange> rest = new ArrayList<>();
-    for (KeyRange range : ranges) {
+    List<QueryRange> rest = new ArrayList<>();
+    for (QueryRange range : ranges) {
       if (range.isAfter(next)) {
         continue;
       }
@@ -70,7 +62,7 @@ public record QueryPlan(
   }
 
   /** The first key a range can hold, to continue a query at the start of that range. */
-  public static EntityKey firstKeyOf(KeyRange range) {
+  public static EntityKey firstKeyOf(QueryRange range) {
     return range.lower() == null ? EntityKey.firstOf("") : KeyRanges.position(range.lower());
   }
 }

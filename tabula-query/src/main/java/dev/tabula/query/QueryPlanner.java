@@ -1,6 +1,5 @@
 package dev.tabula.query;
 
-import dev.tabula.engine.RowFilter;
 import dev.tabula.model.EdmValue;
 import java.util.List;
 
@@ -23,18 +22,18 @@ public final class QueryPlanner {
       return QueryPlan.fullScan();
     }
     KeySpace space = space(filter, false);
-    List<dev.tabula.engine.KeyRange> ranges = KeyRanges.of(space);
+    List<QueryRange> ranges = KeyRanges.of(space);
     if (space.exact() && KeyRanges.exact(space)) {
       // The ranges hold exactly the matching keys: checking the filter on every row read again
       // was a few percent of a partition query's page (PartitionKey decoded, compared, per row).
       return new QueryPlan(
-          filter, ranges, entity -> true, RowFilter.ALL, PlanDescription.of(ranges));
+          filter, ranges, entity -> true, RowResidual.ALL, PlanDescription.of(ranges));
     }
     return new QueryPlan(
         filter,
         ranges,
         FilterEvaluator.predicate(filter),
-        FilterEvaluator.rowFilter(filter),
+        FilterEvaluator.rowResidual(filter),
         PlanDescription.of(ranges));
   }
 

@@ -2,7 +2,6 @@ package dev.tabula.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tabula.engine.KeyRange;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
@@ -43,13 +42,13 @@ class QueryPlannerProperties {
 
   @Property(tries = 1000)
   void plannedRanges_areSortedAndDisjoint(@ForAll("keyFilters") Filter filter) {
-    List<KeyRange> ranges = QueryPlanner.plan(filter).ranges();
+    List<QueryRange> ranges = QueryPlanner.plan(filter).ranges();
     for (int i = 1; i < ranges.size(); i++) {
       EntityKey previousEnd = KeyRanges.upperKey(ranges.get(i - 1));
       assertThat(previousEnd).isNotNull();
       assertThat(previousEnd).isLessThan(KeyRanges.lowerKey(ranges.get(i)));
     }
-    for (KeyRange range : ranges) {
+    for (QueryRange range : ranges) {
       EntityKey lower = KeyRanges.lowerKey(range);
       EntityKey upper = KeyRanges.upperKey(range);
       assertThat(lower == null || upper == null || lower.compareTo(upper) < 0).isTrue();
@@ -70,7 +69,7 @@ class QueryPlannerProperties {
             "PartitionKey eq " + pkLiteral + " and RowKey " + rowOp.keyword() + " " + rkLiteral,
             "not (PartitionKey " + partitionOp.keyword() + " " + pkLiteral + ")")) {
       Filter filter = FilterParser.parse(text);
-      List<KeyRange> ranges = QueryPlanner.plan(filter).ranges();
+      List<QueryRange> ranges = QueryPlanner.plan(filter).ranges();
       for (String probePk : QueryArbitraries.STRINGS) {
         for (String probeRk : QueryArbitraries.STRINGS) {
           EntityKey probe = new EntityKey(probePk, probeRk);
@@ -159,9 +158,9 @@ class QueryPlannerProperties {
 
   /** What an engine returns for the plan: each range in order, filtered by the residual. */
   private static List<Entity> read(
-      Map<EntityKey, Entity> table, List<KeyRange> ranges, QueryPlan plan) {
+      Map<EntityKey, Entity> table, List<QueryRange> ranges, QueryPlan plan) {
     List<Entity> result = new ArrayList<>();
-    for (KeyRange range : ranges) {
+    for (QueryRange range : ranges) {
       table.values().stream()
           .filter(e -> range.contains(e.key()))
           .filter(plan.residual())

@@ -2,9 +2,6 @@ package dev.tabula.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tabula.engine.KeyBound;
-import dev.tabula.engine.KeyRange;
-import dev.tabula.engine.RowFilter;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import java.util.List;
@@ -17,15 +14,16 @@ class QueryPlannerTest {
     return QueryPlanner.plan(FilterParser.parse(filter));
   }
 
-  private static KeyRange range(String lowerPk, String lowerRk, String upperPk, String upperRk) {
-    return new KeyRange(
-        KeyBound.at(new EntityKey(lowerPk, lowerRk)), KeyBound.at(new EntityKey(upperPk, upperRk)));
+  private static QueryRange range(String lowerPk, String lowerRk, String upperPk, String upperRk) {
+    return new QueryRange(
+        RangeBound.at(new EntityKey(lowerPk, lowerRk)),
+        RangeBound.at(new EntityKey(upperPk, upperRk)));
   }
 
   @Test
   void noFilter_scansTheTable() {
     QueryPlan plan = QueryPlanner.plan(null);
-    assertThat(plan.ranges()).containsExactly(KeyRange.ALL);
+    assertThat(plan.ranges()).containsExactly(QueryRange.ALL);
     assertThat(plan.description()).isEqualTo("scan");
   }
 
@@ -47,7 +45,7 @@ class QueryPlannerTest {
   void partitionKeyEquality_isThePartition() {
     QueryPlan plan = plan("PartitionKey eq 'customer42' and Total gt 10.0");
     assertThat(plan.description()).isEqualTo("partition");
-    assertThat(plan.ranges()).containsExactly(KeyRange.partition("customer42"));
+    assertThat(plan.ranges()).containsExactly(QueryRange.partition("customer42"));
   }
 
   @Test
@@ -57,17 +55,17 @@ class QueryPlannerTest {
     assertThat(plan.description()).isEqualTo("partition-range");
     assertThat(plan.ranges())
         .containsExactly(
-            new KeyRange(KeyBound.startOf("Vegetable"), KeyBound.startOf("Vegetablf")));
+            new QueryRange(RangeBound.startOf("Vegetable"), RangeBound.startOf("Vegetablf")));
   }
 
   @Test
   void exclusiveAndInclusivePartitionBounds() {
     assertThat(plan("PartitionKey gt 'a' and PartitionKey le 'c'").ranges())
-        .containsExactly(new KeyRange(KeyBound.endOf("a"), KeyBound.endOf("c")));
+        .containsExactly(new QueryRange(RangeBound.endOf("a"), RangeBound.endOf("c")));
     assertThat(plan("PartitionKey ge '0638'").ranges())
-        .containsExactly(new KeyRange(KeyBound.startOf("0638"), null));
+        .containsExactly(new QueryRange(RangeBound.startOf("0638"), null));
     assertThat(plan("PartitionKey lt 'm'").ranges())
-        .containsExactly(new KeyRange(null, KeyBound.startOf("m")));
+        .containsExactly(new QueryRange(null, RangeBound.startOf("m")));
   }
 
   @Test
@@ -79,7 +77,7 @@ class QueryPlannerTest {
         .containsExactly(range("lerman_julie", "address_", "lerman_julie", "address`"));
     assertThat(plan("PartitionKey eq 'p' and RowKey gt 'r'").ranges())
         .containsExactly(
-            new KeyRange(KeyBound.at(new EntityKey("p", "r\u0000")), KeyBound.endOf("p")));
+            new QueryRange(RangeBound.at(new EntityKey("p", "r\u0000")), RangeBound.endOf("p")));
   }
 
   @Test
@@ -91,7 +89,7 @@ class QueryPlannerTest {
   void rowKeyRangeAcrossAPartitionRange_readsThePartitionRange() {
     QueryPlan plan = plan("PartitionKey ge 'a' and PartitionKey lt 'b' and RowKey eq 'r'");
     assertThat(plan.ranges())
-        .containsExactly(new KeyRange(KeyBound.startOf("a"), KeyBound.startOf("b")));
+        .containsExactly(new QueryRange(RangeBound.startOf("a"), RangeBound.startOf("b")));
   }
 
   @Test
@@ -105,7 +103,7 @@ class QueryPlannerTest {
         .containsExactly(
             range("a", "1", "a", "1\u0000"),
             range("b", "2", "b", "2\u0000"),
-            KeyRange.partition("c"));
+            QueryRange.partition("c"));
   }
 
   @Test
@@ -115,7 +113,7 @@ class QueryPlannerTest {
             "PartitionKey eq 'b' or (PartitionKey ge 'a' and PartitionKey le 'c')"
                 + " or (PartitionKey eq 'c' and RowKey eq 'x')");
     assertThat(plan.ranges())
-        .containsExactly(new KeyRange(KeyBound.startOf("a"), KeyBound.endOf("c")));
+        .containsExactly(new QueryRange(RangeBound.startOf("a"), RangeBound.endOf("c")));
     assertThat(plan.description()).isEqualTo("partition-range");
   }
 
@@ -125,7 +123,7 @@ class QueryPlannerTest {
         plan(
             "(PartitionKey ge 'a' and PartitionKey lt 'b') or (PartitionKey ge 'b' and PartitionKey lt 'c')");
     assertThat(plan.ranges())
-        .containsExactly(new KeyRange(KeyBound.startOf("a"), KeyBound.startOf("c")));
+        .containsExactly(new QueryRange(RangeBound.startOf("a"), RangeBound.startOf("c")));
   }
 
   @Test
@@ -147,19 +145,20 @@ class QueryPlannerTest {
 
   @Test
   void exactKeyPlans_checkNothingAgain_andOthersKeepTheFilter() {
-    assertThat(plan("PartitionKey eq 'p'").rowResidual()).isSameAs(RowFilter.ALL);
+    assertThat(plan("PartitionKey eq 'p'").rowResidual()).isSameAs(RowResidual.ALL);
     assertThat(plan("PartitionKey eq 'p' and RowKey ge 'a' and RowKey lt 'b'").rowResidual())
-        .isSameAs(RowFilter.ALL);
+        .isSameAs(RowResidual.ALL);
     assertThat(plan("PartitionKey ge 'a' and PartitionKey lt 'b'").rowResidual())
-        .isSameAs(RowFilter.ALL);
-    assertThat(plan("PartitionKey eq 'p' and Price gt 5").rowResidual()).isNotSameAs(RowFilter.ALL);
+        .isSameAs(RowResidual.ALL);
+    assertThat(plan("PartitionKey eq 'p' and Price gt 5").rowResidual())
+        .isNotSameAs(RowResidual.ALL);
     // A RowKey bound across partitions is read as the whole partitions.
     assertThat(plan("PartitionKey ge 'a' and RowKey lt 'b'").rowResidual())
-        .isNotSameAs(RowFilter.ALL);
+        .isNotSameAs(RowResidual.ALL);
     // A key against a number holds for every key or none (CloudStub's comparison data: a string
     // property is ne, lt and le any constant of another type), so the plan is exact either way.
-    assertThat(plan("not (PartitionKey eq 5)").rowResidual()).isSameAs(RowFilter.ALL);
-    assertThat(plan("PartitionKey lt 5").rowResidual()).isSameAs(RowFilter.ALL);
+    assertThat(plan("not (PartitionKey eq 5)").rowResidual()).isSameAs(RowResidual.ALL);
+    assertThat(plan("PartitionKey lt 5").rowResidual()).isSameAs(RowResidual.ALL);
   }
 
   @Test
@@ -172,7 +171,7 @@ class QueryPlannerTest {
                 + " and (RowKey ge 'a' or RowKey ge 'b' or RowKey ge 'c' or RowKey ge 'd')"
                 + " and (RowKey le 'w' or RowKey le 'x' or RowKey le 'y')");
 
-    assertThat(plan.ranges()).containsExactly(KeyRange.ALL);
+    assertThat(plan.ranges()).containsExactly(QueryRange.ALL);
     assertThat(plan.residual().test(new Entity("b", "zz", null, Map.of()))).isFalse();
     assertThat(plan.residual().test(new Entity("b", "m", null, Map.of()))).isTrue();
   }
@@ -182,13 +181,14 @@ class QueryPlannerTest {
     QueryPlan plan = plan("PartitionKey ne 'm'");
     assertThat(plan.ranges())
         .containsExactly(
-            new KeyRange(null, KeyBound.startOf("m")), new KeyRange(KeyBound.endOf("m"), null));
+            new QueryRange(null, RangeBound.startOf("m")),
+            new QueryRange(RangeBound.endOf("m"), null));
   }
 
   @Test
   void notIsPushedDownToKeyComparisons() {
     assertThat(plan("not (PartitionKey lt 'Part2')").ranges())
-        .containsExactly(new KeyRange(KeyBound.startOf("Part2"), null));
+        .containsExactly(new QueryRange(RangeBound.startOf("Part2"), null));
     assertThat(plan("not (PartitionKey ne 'p')").description()).isEqualTo("partition");
     assertThat(plan("not (PartitionKey eq 5)").description()).isEqualTo("scan");
     assertThat(plan("not (PartitionKey lt 5)").ranges()).isEmpty();
@@ -209,20 +209,20 @@ class QueryPlannerTest {
   void rangesFrom_dropsRangesBeforeTheKeyAndStartsTheCurrentOneAtIt() {
     QueryPlan plan = plan("PartitionKey eq 'a' or PartitionKey eq 'c' or PartitionKey eq 'e'");
     EntityKey inC = new EntityKey("c", "r5");
-    List<KeyRange> rest = plan.rangesFrom(inC);
+    List<QueryRange> rest = plan.rangesFrom(inC);
     assertThat(rest)
         .containsExactly(
-            new KeyRange(KeyBound.at(inC), KeyBound.endOf("c")), KeyRange.partition("e"));
-    assertThat(plan.rangesFrom(new EntityKey("d", ""))).containsExactly(KeyRange.partition("e"));
+            new QueryRange(RangeBound.at(inC), RangeBound.endOf("c")), QueryRange.partition("e"));
+    assertThat(plan.rangesFrom(new EntityKey("d", ""))).containsExactly(QueryRange.partition("e"));
     assertThat(plan.rangesFrom(new EntityKey("f", ""))).isEmpty();
     assertThat(plan.rangesFrom(null)).hasSize(3);
   }
 
   @Test
   void firstKeyOf_isWhereARangeStarts() {
-    assertThat(QueryPlan.firstKeyOf(KeyRange.partition("c"))).isEqualTo(new EntityKey("c", ""));
-    assertThat(QueryPlan.firstKeyOf(new KeyRange(KeyBound.endOf("c"), null)))
+    assertThat(QueryPlan.firstKeyOf(QueryRange.partition("c"))).isEqualTo(new EntityKey("c", ""));
+    assertThat(QueryPlan.firstKeyOf(new QueryRange(RangeBound.endOf("c"), null)))
         .isEqualTo(new EntityKey("c\u0000", ""));
-    assertThat(QueryPlan.firstKeyOf(KeyRange.ALL)).isEqualTo(new EntityKey("", ""));
+    assertThat(QueryPlan.firstKeyOf(QueryRange.ALL)).isEqualTo(new EntityKey("", ""));
   }
 }
