@@ -50,7 +50,7 @@ public class EntityScanBenchmark extends AverageTimeBenchmark {
     dir = Files.createTempDirectory("tabula-scan-bench");
     engine = new RocksStorageEngine(dir, RocksOptions.defaults());
     TableService tables = new TableService(engine.catalog());
-    TableInfo table = tables.createTable(ACCOUNT, TABLE);
+    TableInfo table = engine.catalog().createTable(ACCOUNT, TABLE).orElseThrow();
     entities = new EntityService(tables, engine.entities(), 1000);
     int i = 0;
     for (int p = 0; p < PARTITIONS; p++) {

@@ -1,7 +1,7 @@
 package dev.tabula.core;
 
-import dev.tabula.engine.AccessPolicy;
 import dev.tabula.engine.Catalog;
+import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.TableErrorCode;
 import java.util.HashSet;
 import java.util.List;

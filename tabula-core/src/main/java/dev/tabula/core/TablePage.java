@@ -1,16 +1,16 @@
 package dev.tabula.core;
 
-import dev.tabula.engine.TableInfo;
 import java.util.List;
 
 /**
  * One page of Query Tables.
  *
- * @param tables the tables, ordered by lower-cased name
+ * @param tableNames the tables' names in the case they were created with, ordered by lower-cased
+ *     name
  * @param nextTableName the name the next page starts at, or null when this is the last page
  */
-public record TablePage(List<TableInfo> tables, String nextTableName) {
+public record TablePage(List<String> tableNames, String nextTableName) {
   public TablePage {
-    tables = List.copyOf(tables);
+    tableNames = List.copyOf(tableNames);
   }
 }

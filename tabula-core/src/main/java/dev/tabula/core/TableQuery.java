@@ -27,7 +27,7 @@ final class TableQuery {
    */
   static TablePage page(
       Catalog catalog, String account, Filter filter, String fromCanonicalName, int limit) {
-    List<TableInfo> kept = new ArrayList<>();
+    List<String> kept = new ArrayList<>();
     String cursor = fromCanonicalName;
     while (true) {
       List<TableInfo> batch = catalog.listTables(account, cursor, CHUNK + 1);
@@ -37,7 +37,7 @@ final class TableQuery {
           return new TablePage(kept, table.name());
         }
         if (FilterEvaluator.matches(filter, PropertySource.ofTable(table.name()))) {
-          kept.add(table);
+          kept.add(table.name());
         }
       }
       if (batch.size() <= CHUNK) {

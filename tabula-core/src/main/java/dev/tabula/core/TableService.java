@@ -19,12 +19,15 @@ public final class TableService {
     this.catalog = catalog;
   }
 
-  /** Creates a table; 409 TableAlreadyExists when the name exists in any case. */
-  public TableInfo createTable(String account, String name) {
+  /**
+   * Creates a table under the name as sent; 409 TableAlreadyExists when the name exists in any
+   * case.
+   */
+  public void createTable(String account, String name) {
     TableNames.check(name);
-    return catalog
-        .createTable(account, name)
-        .orElseThrow(TableErrorCode.TABLE_ALREADY_EXISTS::exception);
+    if (catalog.createTable(account, name).isEmpty()) {
+      throw TableErrorCode.TABLE_ALREADY_EXISTS.exception();
+    }
   }
 
   /**
@@ -37,15 +40,22 @@ public final class TableService {
     }
   }
 
-  /** The table {@code Tables('name')} names; 404 ResourceNotFound when there is none. */
-  public TableInfo describeTable(String account, String name) {
+  /**
+   * The name, in the case it was created with, of the table {@code Tables('name')} names; 404
+   * ResourceNotFound when there is none.
+   */
+  public String describeTable(String account, String name) {
     return catalog
         .findTable(account, name)
-        .orElseThrow(TableErrorCode.RESOURCE_NOT_FOUND::exception);
+        .orElseThrow(TableErrorCode.RESOURCE_NOT_FOUND::exception)
+        .name();
   }
 
-  /** The table of that name (any case); 404 TableNotFound when there is none. */
-  public TableInfo table(String account, String name) {
+  /**
+   * The table of that name (any case), with the engine's id the entity operations address it by;
+   * 404 TableNotFound when there is none.
+   */
+  TableInfo table(String account, String name) {
     return catalog.findTable(account, name).orElseThrow(TableErrorCode.TABLE_NOT_FOUND::exception);
   }
 

@@ -1,5 +1,6 @@
 package dev.tabula.engine;
 
+import dev.tabula.model.AccessPolicy;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,13 +1,13 @@
-package dev.tabula.engine;
+package dev.tabula.model;
 
 import java.time.Instant;
 import java.util.Objects;
 
 /**
- * One stored access policy of a table, as the catalog keeps it: an identifier that shared access
- * signatures name, and the optional start, expiry and permissions those signatures inherit. The
- * engine stores the fields as given and interprets none of them; validation is the caller's.
- * Immutable.
+ * One stored access policy of a table (a signed identifier of Set Table ACL): an identifier that
+ * shared access signatures name, and the optional start, expiry and permissions those signatures
+ * inherit. A plain value of the service's vocabulary: engines store the fields as given and
+ * interpret none of them; validation is the service's (core's AccessPolicyService). Immutable.
  *
  * @param id the signed identifier, unique within the table
  * @param start when signatures bound to the policy become valid, or null when the policy leaves it

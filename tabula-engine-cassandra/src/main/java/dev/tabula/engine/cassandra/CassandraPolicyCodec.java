@@ -1,6 +1,6 @@
 package dev.tabula.engine.cassandra;
 
-import dev.tabula.engine.AccessPolicy;
+import dev.tabula.model.AccessPolicy;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;

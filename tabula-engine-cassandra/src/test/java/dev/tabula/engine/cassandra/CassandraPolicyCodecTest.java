@@ -2,7 +2,7 @@ package dev.tabula.engine.cassandra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tabula.engine.AccessPolicy;
+import dev.tabula.model.AccessPolicy;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package dev.tabula.engine.memory;
 
-import dev.tabula.engine.AccessPolicy;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.TableInfo;
+import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.EntityKey;
 import dev.tabula.model.TableNames;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.tabula.engine.rocksdb;
 
-import dev.tabula.engine.AccessPolicy;
 import dev.tabula.engine.codec.Wtf8;
+import dev.tabula.model.AccessPolicy;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;

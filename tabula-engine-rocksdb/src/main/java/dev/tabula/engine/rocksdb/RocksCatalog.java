@@ -3,10 +3,10 @@ package dev.tabula.engine.rocksdb;
 import static dev.tabula.engine.rocksdb.RocksCatalogRecords.FORMAT_KEY;
 import static dev.tabula.engine.rocksdb.RocksCatalogRecords.NEXT_ID_KEY;
 
-import dev.tabula.engine.AccessPolicy;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.NonBlocking;
 import dev.tabula.engine.TableInfo;
+import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.TableNames;
 import java.util.ArrayList;
 import java.util.List;

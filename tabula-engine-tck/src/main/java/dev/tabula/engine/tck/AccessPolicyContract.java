@@ -3,9 +3,9 @@ package dev.tabula.engine.tck;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.tabula.engine.AccessPolicy;
 import dev.tabula.engine.Capability;
 import dev.tabula.engine.TableInfo;
+import dev.tabula.model.AccessPolicy;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package dev.tabula.protocol.auth;
 
-import dev.tabula.engine.AccessPolicy;
+import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.TableErrorCode;
 import java.time.Instant;
 

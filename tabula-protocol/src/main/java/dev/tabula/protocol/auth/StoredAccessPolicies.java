@@ -1,6 +1,6 @@
 package dev.tabula.protocol.auth;
 
-import dev.tabula.engine.AccessPolicy;
+import dev.tabula.model.AccessPolicy;
 import java.util.Optional;
 
 /** Finds the stored access policy a service SAS names ({@code si}). Thread-safe. */

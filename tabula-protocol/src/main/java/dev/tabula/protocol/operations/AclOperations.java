@@ -1,7 +1,7 @@
 package dev.tabula.protocol.operations;
 
 import dev.tabula.core.AccessPolicyService;
-import dev.tabula.engine.AccessPolicy;
+import dev.tabula.model.AccessPolicy;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.routing.OperationContext;
 import dev.tabula.protocol.routing.Resource;

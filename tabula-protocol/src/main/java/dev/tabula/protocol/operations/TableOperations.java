@@ -2,7 +2,6 @@ package dev.tabula.protocol.operations;
 
 import dev.tabula.core.TablePage;
 import dev.tabula.core.TableService;
-import dev.tabula.engine.TableInfo;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.json.MetadataLevel;
@@ -14,7 +13,6 @@ import dev.tabula.protocol.routing.OperationContext;
 import dev.tabula.protocol.routing.Resource;
 import dev.tabula.query.Filter;
 import dev.tabula.query.FilterParser;
-import java.util.List;
 
 /** Create Table, Delete Table and Query Tables (a list, or one table by name). */
 public final class TableOperations {
@@ -30,12 +28,12 @@ public final class TableOperations {
     MetadataLevel level = level(request);
     RequestOptions.requireJsonBody(request);
     String name = TableJsonReader.readTableName(request.body());
-    TableInfo created = tables.createTable(context.resource().account(), name);
-    String location = context.resource().serviceRoot() + "/Tables('" + created.name() + "')";
+    tables.createTable(context.resource().account(), name);
+    String location = context.resource().serviceRoot() + "/Tables('" + name + "')";
     return Responses.preferred(
             RequestOptions.preferNoContent(request),
             level,
-            () -> TableJsonWriter.writeTable(created.name(), odata(context.resource()), level))
+            () -> TableJsonWriter.writeTable(name, odata(context.resource()), level))
         .header("Location", location)
         .header("DataServiceId", location);
   }
@@ -58,11 +56,11 @@ public final class TableOperations {
     String next = request.queryParameter("NextTableName");
     String from = next == null || next.isEmpty() ? null : ContinuationToken.decode(next);
     TablePage page = tables.queryTables(context.resource().account(), filter, from, top);
-    List<String> names = page.tables().stream().map(TableInfo::name).toList();
     // Streamed like a Query Entities page (the service sends both chunked): the transport writes
     // the names as the connection takes them, and a short page still goes whole (PrefetchedBody).
     ServiceResponse response =
-        Responses.json(200, level, new TablesStream(names, odata(context.resource()), level));
+        Responses.json(
+            200, level, new TablesStream(page.tableNames(), odata(context.resource()), level));
     if (page.nextTableName() != null) {
       response.header(
           "x-ms-continuation-NextTableName", ContinuationToken.encode(page.nextTableName()));
@@ -74,10 +72,9 @@ public final class TableOperations {
   public ServiceResponse get(OperationContext context) {
     ServiceRequest request = context.request();
     MetadataLevel level = level(request);
-    TableInfo table =
-        tables.describeTable(context.resource().account(), context.resource().table());
+    String table = tables.describeTable(context.resource().account(), context.resource().table());
     return Responses.json(
-        200, level, TableJsonWriter.writeTable(table.name(), odata(context.resource()), level));
+        200, level, TableJsonWriter.writeTable(table, odata(context.resource()), level));
   }
 
   private static MetadataLevel level(ServiceRequest request) {

@@ -1,6 +1,6 @@
 package dev.tabula.protocol.xml;
 
-import dev.tabula.engine.AccessPolicy;
+import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.protocol.auth.SignedTimes;
 import java.io.ByteArrayOutputStream;

@@ -11,7 +11,7 @@ import com.azure.data.tables.sas.TableSasIpRange;
 import com.azure.data.tables.sas.TableSasPermission;
 import com.azure.data.tables.sas.TableSasProtocol;
 import com.azure.data.tables.sas.TableSasSignatureValues;
-import dev.tabula.engine.AccessPolicy;
+import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.EntityKey;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableException;
