@@ -2,6 +2,7 @@ package dev.tabula.protocol;
 
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableException;
+import dev.tabula.protocol.http.ErrorTrailer;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.json.ErrorJsonWriter;

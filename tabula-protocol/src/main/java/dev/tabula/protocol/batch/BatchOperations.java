@@ -6,7 +6,7 @@ import dev.tabula.core.EntityService;
 import dev.tabula.model.Entity;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableException;
-import dev.tabula.protocol.ErrorTrailer;
+import dev.tabula.protocol.http.ErrorTrailer;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.http.StreamedBody;

@@ -1,4 +1,4 @@
-package dev.tabula.protocol;
+package dev.tabula.protocol.http;
 
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -1,10 +1,9 @@
-package dev.tabula.protocol;
+package dev.tabula.protocol.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tabula.model.TableErrorCode;
-import dev.tabula.protocol.http.ServiceRequest;
-import dev.tabula.protocol.http.ServiceResponse;
+import dev.tabula.protocol.ErrorResponses;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
