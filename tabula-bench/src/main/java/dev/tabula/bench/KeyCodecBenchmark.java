@@ -1,6 +1,6 @@
-package dev.tabula.engine.rocksdb;
+package dev.tabula.bench;
 
-import dev.tabula.bench.AverageTimeBenchmark;
+import dev.tabula.engine.rocksdb.RocksKeys;
 import dev.tabula.model.EntityKey;
 import java.util.Map;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -13,9 +13,6 @@ import org.openjdk.jmh.annotations.Setup;
  * scan's filter or result needs the key of. Keys as the load generator makes them, and keys with
  * non-ASCII characters (two-, three- and four-byte UTF-8, the last a surrogate pair in Java), which
  * the JDK's UTF-8 coding handles off its ASCII fast path.
- *
- * <p>In package {@code dev.tabula.engine.rocksdb} because {@link RocksKeys} is package-private; the
- * benchmarks run from the class path, where the split package is allowed.
  *
  * <p>Run: {@code java -jar tabula-bench/target/benchmarks.jar KeyCodecBenchmark -f 1 -wi 3 -i 5}.
  */

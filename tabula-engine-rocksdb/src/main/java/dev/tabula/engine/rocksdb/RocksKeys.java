@@ -10,8 +10,12 @@ import dev.tabula.model.EntityKey;
  * the SPI's (PartitionKey, RowKey) code-point order within a table, because UTF-8 keeps code-point
  * order and a PartitionKey never contains U+0000 (keys hold no control characters), so the 0x00
  * separator sorts below every byte a longer PartitionKey could continue with.
+ *
+ * <p>Public, with {@link #entityKey(long, String, String)} and {@link #decode}, because the format
+ * is the engine's on-disk contract and the benchmarks (tabula-bench's {@code KeyCodecBenchmark})
+ * measure it from outside the engine; the rest stays the engine's own.
  */
-final class RocksKeys {
+public final class RocksKeys {
   static final int TABLE_ID_BYTES = 8;
 
   private RocksKeys() {}
@@ -24,7 +28,7 @@ final class RocksKeys {
   }
 
   /** The key of an entity. */
-  static byte[] entityKey(long tableId, String partitionKey, String rowKey) {
+  public static byte[] entityKey(long tableId, String partitionKey, String rowKey) {
     byte[] pk = partitionBytes(partitionKey);
     byte[] rk = Wtf8.encode(rowKey);
     byte[] out = new byte[TABLE_ID_BYTES + pk.length + 1 + rk.length];
@@ -63,7 +67,7 @@ final class RocksKeys {
   }
 
   /** The entity key a RocksDB key encodes; the first 0x00 after the table id ends the PK. */
-  static EntityKey decode(byte[] key) {
+  public static EntityKey decode(byte[] key) {
     int separator = TABLE_ID_BYTES;
     while (key[separator] != 0x00) {
       separator++;
