@@ -1,5 +1,6 @@
 package dev.tabula.core;
 
+import dev.tabula.core.storage.TranslatingCatalog;
 import dev.tabula.engine.Catalog;
 import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.TableErrorCode;
@@ -30,7 +31,7 @@ public final class AccessPolicyService {
   private final Catalog catalog;
 
   public AccessPolicyService(Catalog catalog) {
-    this.catalog = catalog;
+    this.catalog = TranslatingCatalog.of(catalog);
   }
 
   /** Get Table ACL: the table's policies in the order set; 404 TableNotFound without the table. */

@@ -1,5 +1,6 @@
 package dev.tabula.core;
 
+import dev.tabula.core.storage.TranslatingEntityStore;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.model.TableException;
 
@@ -13,7 +14,7 @@ public final class BatchService {
 
   public BatchService(TableService tables, EntityStore store) {
     this.tables = tables;
-    this.store = store;
+    this.store = TranslatingEntityStore.of(store);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.tabula.core;
 
+import dev.tabula.core.storage.StorageErrors;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.TableInfo;
@@ -118,7 +119,7 @@ public final class EntityGroupTransaction {
     String partitionKey = operations.get(0).entity().partitionKey();
     ApplyResult result = store.apply(table.id(), partitionKey, writes);
     if (result instanceof ApplyResult.Rejected rejected) {
-      return new Failed(rejected.index(), rejected.code().exception());
+      return new Failed(rejected.index(), StorageErrors.of(rejected));
     }
     return new Committed(((ApplyResult.Committed) result).entities());
   }

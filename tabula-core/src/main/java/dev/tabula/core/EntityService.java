@@ -1,5 +1,7 @@
 package dev.tabula.core;
 
+import dev.tabula.core.storage.StorageErrors;
+import dev.tabula.core.storage.TranslatingEntityStore;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Precondition;
@@ -50,9 +52,9 @@ public final class EntityService {
    */
   public EntityService(TableService tables, EntityStore store, int pageSize) {
     this.tables = tables;
-    this.store = store;
+    this.store = TranslatingEntityStore.of(store);
     this.pageSize = pageSize;
-    this.query = new EntityQuery(store, queryCounters, PAGE_BYTES);
+    this.query = new EntityQuery(this.store, queryCounters, PAGE_BYTES);
   }
 
   // The writes return at once with a stage that completes once the engine has committed (and, when
@@ -170,7 +172,7 @@ public final class EntityService {
 
   private static ApplyResult.Committed committed(ApplyResult result) {
     if (result instanceof ApplyResult.Rejected rejected) {
-      throw rejected.code().exception();
+      throw StorageErrors.of(rejected);
     }
     return (ApplyResult.Committed) result;
   }

@@ -1,5 +1,6 @@
 package dev.tabula.core;
 
+import dev.tabula.core.storage.TranslatingCatalog;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.model.Limits;
@@ -16,7 +17,7 @@ public final class TableService {
   private final Catalog catalog;
 
   public TableService(Catalog catalog) {
-    this.catalog = catalog;
+    this.catalog = TranslatingCatalog.of(catalog);
   }
 
   /**

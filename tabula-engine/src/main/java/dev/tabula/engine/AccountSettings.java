@@ -11,7 +11,8 @@ import java.util.Optional;
  * <p>Implementations are thread-safe. {@link #write} replaces the whole value atomically: a
  * concurrent {@link #read} sees the old value or the new one, never a mix. It is durable on return
  * when the engine declares {@link Capability#DURABLE_ON_ACK}, and survives reopening when it
- * declares {@link Capability#PERSISTENT}. Values of one account never affect another's.
+ * declares {@link Capability#PERSISTENT}. Values of one account never affect another's. A call the
+ * store cannot carry out throws {@link StorageException}.
  */
 public interface AccountSettings {
 

@@ -1,7 +1,6 @@
 package dev.tabula.engine;
 
 import dev.tabula.model.Entity;
-import dev.tabula.model.TableErrorCode;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -22,15 +21,28 @@ public sealed interface ApplyResult {
   }
 
   /**
-   * Nothing was written because write {@code index} (0-based) could not apply.
-   *
-   * @param code {@code ENTITY_ALREADY_EXISTS} (must not exist), {@code RESOURCE_NOT_FOUND} (must
-   *     exist), {@code UPDATE_CONDITION_NOT_SATISFIED} (timestamp differs), or a limit that the
-   *     merged entity broke ({@code TOO_MANY_PROPERTIES}, {@code ENTITY_TOO_LARGE})
+   * Nothing was written because write {@code index} (0-based) could not apply, for {@code reason}.
    */
-  record Rejected(int index, TableErrorCode code) implements ApplyResult {
+  record Rejected(int index, Reason reason) implements ApplyResult {
     public Rejected {
-      Objects.requireNonNull(code, "code");
+      Objects.requireNonNull(reason, "reason");
+    }
+
+    /** Why a write could not apply; core says each to clients as the service's error. */
+    public enum Reason {
+      /** {@link Precondition.MustNotExist} found an entity. */
+      ENTITY_EXISTS,
+      /**
+       * A delete, {@link Precondition.MustExist} or {@link Precondition.TimestampEquals} found
+       * none.
+       */
+      ENTITY_MISSING,
+      /** {@link Precondition.TimestampEquals} found an entity with another Timestamp. */
+      TIMESTAMP_DIFFERS,
+      /** The entity the write would store has more custom properties than an entity may. */
+      TOO_MANY_PROPERTIES,
+      /** The entity the write would store is larger than an entity may be. */
+      ENTITY_TOO_LARGE
     }
   }
 }

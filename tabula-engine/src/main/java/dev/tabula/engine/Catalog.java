@@ -7,7 +7,8 @@ import java.util.Optional;
 /**
  * The tables of every account. Table names compare case-insensitively and keep the case they were
  * created with. Implementations are thread-safe; every method is atomic and durable on return when
- * the engine declares {@link Capability#DURABLE_ON_ACK}.
+ * the engine declares {@link Capability#DURABLE_ON_ACK}. A call the store cannot carry out throws
+ * {@link StorageException}.
  */
 public interface Catalog {
 

@@ -8,7 +8,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The entities of all tables, addressed by table id. Thread-safe. A table id that the catalog no
- * longer lists reads as empty.
+ * longer lists reads as empty. A call the store cannot carry out throws {@link StorageException}.
  */
 public interface EntityStore {
 
@@ -25,8 +25,10 @@ public interface EntityStore {
    * Applies up to 100 writes to one partition atomically: every precondition is checked against the
    * state left by the writes before it, and either all writes commit at one commit time or none
    * does. Each row key appears at most once (the caller checks). The result is durable on return
-   * when the engine declares {@link Capability#DURABLE_ON_ACK}. Merged entities are checked with
-   * {@link dev.tabula.model.EntityRules#checkStored}.
+   * when the engine declares {@link Capability#DURABLE_ON_ACK}. Merged entities are checked against
+   * the limits of a stored entity. A write that cannot apply is a {@link ApplyResult.Rejected}; a
+   * table id the catalog does not list throws {@link StorageException} of kind {@link
+   * StorageException.Kind#NO_SUCH_TABLE}.
    */
   ApplyResult apply(long tableId, String partitionKey, List<Write> writes);
 

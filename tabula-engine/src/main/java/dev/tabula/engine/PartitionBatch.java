@@ -3,8 +3,6 @@ package dev.tabula.engine;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityRules;
-import dev.tabula.model.TableErrorCode;
-import dev.tabula.model.TableException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,14 +22,14 @@ import java.util.Optional;
  *   <li>Writes are evaluated in order, each against the state left by the writes before it in the
  *       same batch; a row key no earlier write touched is looked up once in the engine's stored
  *       state.
- *   <li>Preconditions: {@code MustNotExist} fails with {@code ENTITY_ALREADY_EXISTS} on an existing
- *       entity; a DELETE, {@code MustExist} or {@code TimestampEquals} on a missing entity fails
- *       with {@code RESOURCE_NOT_FOUND}; a differing Timestamp fails with {@code
- *       UPDATE_CONDITION_NOT_SATISFIED}.
+ *   <li>Preconditions: {@code MustNotExist} fails with {@code ENTITY_EXISTS} on an existing entity;
+ *       a DELETE, {@code MustExist} or {@code TimestampEquals} on a missing entity fails with
+ *       {@code ENTITY_MISSING}; a differing Timestamp fails with {@code TIMESTAMP_DIFFERS}.
  *   <li>A PUT stores exactly its properties, a MERGE adds its properties to the current ones (onto
  *       nothing it stores its own), a DELETE removes the entity. Every new entity carries the
- *       commit time as its Timestamp and is checked with {@link EntityRules#checkStored}; a broken
- *       limit rejects the write with its code.
+ *       commit time as its Timestamp and is checked against the limits of a stored entity ({@link
+ *       EntityRules#hasTooManyProperties}, {@link EntityRules#isTooLarge}); a broken limit rejects
+ *       the write with its reason.
  *   <li>The first write that cannot apply ends the evaluation with a {@link Rejection}: nothing is
  *       to be persisted. Otherwise the result is a {@link Commit}.
  * </ul>
@@ -109,7 +107,7 @@ public final class PartitionBatch {
       Write write = writes.get(i);
       String rowKey = write.rowKey();
       Entity current = staged.containsKey(rowKey) ? staged.get(rowKey) : read(stored, rowKey);
-      TableErrorCode failure = preconditionFailure(write, current);
+      ApplyResult.Rejected.Reason failure = preconditionFailure(write, current);
       Entity next = failure == null ? next(partitionKey, write, current, commitTime) : null;
       if (failure == null) {
         failure = limitFailure(next);
@@ -127,19 +125,18 @@ public final class PartitionBatch {
     return Objects.requireNonNull(stored.read(rowKey), "stored row").orElse(null);
   }
 
-  private static TableErrorCode preconditionFailure(Write write, Entity current) {
+  private static ApplyResult.Rejected.Reason preconditionFailure(Write write, Entity current) {
     Precondition precondition = write.precondition();
     if (precondition instanceof Precondition.MustNotExist) {
-      return current != null ? TableErrorCode.ENTITY_ALREADY_EXISTS : null;
+      return current != null ? ApplyResult.Rejected.Reason.ENTITY_EXISTS : null;
     }
     if (current == null
         && (write.kind() == Write.Kind.DELETE || !(precondition instanceof Precondition.None))) {
-      // The service answers 404 ResourceNotFound (not EntityNotFound) for a missing entity.
-      return TableErrorCode.RESOURCE_NOT_FOUND;
+      return ApplyResult.Rejected.Reason.ENTITY_MISSING;
     }
     if (precondition instanceof Precondition.TimestampEquals expected
         && !expected.timestamp().equals(current.timestamp())) {
-      return TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED;
+      return ApplyResult.Rejected.Reason.TIMESTAMP_DIFFERS;
     }
     return null;
   }
@@ -162,16 +159,14 @@ public final class PartitionBatch {
   }
 
   /** Only the engine sees a merged entity, so only it can check the whole-entity limits. */
-  private static TableErrorCode limitFailure(Entity next) {
+  private static ApplyResult.Rejected.Reason limitFailure(Entity next) {
     if (next == null) {
       return null;
     }
-    try {
-      EntityRules.checkStored(next);
-      return null;
-    } catch (TableException e) {
-      return e.code();
+    if (EntityRules.hasTooManyProperties(next)) {
+      return ApplyResult.Rejected.Reason.TOO_MANY_PROPERTIES;
     }
+    return EntityRules.isTooLarge(next) ? ApplyResult.Rejected.Reason.ENTITY_TOO_LARGE : null;
   }
 
   private static Commit commit(Instant time, List<Entity> results, Map<String, Entity> staged) {

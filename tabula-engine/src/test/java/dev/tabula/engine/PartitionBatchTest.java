@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.Entity;
 import dev.tabula.model.Limits;
-import dev.tabula.model.TableErrorCode;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -80,21 +79,21 @@ class PartitionBatchTest {
     assertRejected(
         plan(Write.put("a", props("x", 2), Precondition.MUST_NOT_EXIST)),
         0,
-        TableErrorCode.ENTITY_ALREADY_EXISTS);
+        ApplyResult.Rejected.Reason.ENTITY_EXISTS);
   }
 
   @Test
   void missingRow_isResourceNotFound_forDeleteMustExistAndTimestamp() {
     assertRejected(
-        plan(Write.delete("a", Precondition.NONE)), 0, TableErrorCode.RESOURCE_NOT_FOUND);
+        plan(Write.delete("a", Precondition.NONE)), 0, ApplyResult.Rejected.Reason.ENTITY_MISSING);
     assertRejected(
         plan(Write.merge("a", props("x", 1), Precondition.MUST_EXIST)),
         0,
-        TableErrorCode.RESOURCE_NOT_FOUND);
+        ApplyResult.Rejected.Reason.ENTITY_MISSING);
     assertRejected(
         plan(Write.put("a", props("x", 1), new Precondition.TimestampEquals(NOW))),
         0,
-        TableErrorCode.RESOURCE_NOT_FOUND);
+        ApplyResult.Rejected.Reason.ENTITY_MISSING);
   }
 
   @Test
@@ -104,7 +103,7 @@ class PartitionBatchTest {
     assertRejected(
         plan(Write.delete("a", new Precondition.TimestampEquals(NOW))),
         0,
-        TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED);
+        ApplyResult.Rejected.Reason.TIMESTAMP_DIFFERS);
     assertThat(plan(Write.delete("a", new Precondition.TimestampEquals(STORED_AT))))
         .isInstanceOf(PartitionBatch.Commit.class);
   }
@@ -120,7 +119,7 @@ class PartitionBatchTest {
     assertRejected(
         plan(Write.merge("a", props("extra", 1), Precondition.NONE)),
         0,
-        TableErrorCode.TOO_MANY_PROPERTIES);
+        ApplyResult.Rejected.Reason.TOO_MANY_PROPERTIES);
   }
 
   @Test
@@ -133,7 +132,7 @@ class PartitionBatchTest {
             Write.put("b", props("x", 2), Precondition.MUST_NOT_EXIST),
             Write.delete("c", Precondition.NONE));
 
-    assertRejected(plan, 1, TableErrorCode.ENTITY_ALREADY_EXISTS);
+    assertRejected(plan, 1, ApplyResult.Rejected.Reason.ENTITY_EXISTS);
     assertThat(lookups).containsExactly("a", "b");
   }
 
@@ -195,9 +194,10 @@ class PartitionBatchTest {
     return (PartitionBatch.Commit) plan;
   }
 
-  private static void assertRejected(PartitionBatch.Plan plan, int index, TableErrorCode code) {
+  private static void assertRejected(
+      PartitionBatch.Plan plan, int index, ApplyResult.Rejected.Reason reason) {
     assertThat(plan).isInstanceOf(PartitionBatch.Rejection.class);
-    assertThat(plan.result()).isEqualTo(new ApplyResult.Rejected(index, code));
+    assertThat(plan.result()).isEqualTo(new ApplyResult.Rejected(index, reason));
   }
 
   private static Map<String, EdmValue> props(String name, int value) {

@@ -9,7 +9,8 @@ import java.util.Set;
 
 /**
  * Validation of keys, property names, values and entity size, each failure with the service's error
- * code. Engines call {@link #checkStored} on the result of a merge, since only they see it.
+ * code. Engines check the result of a merge with {@link #hasTooManyProperties} and {@link
+ * #isTooLarge}, since only they see it.
  */
 public final class EntityRules {
   /** Names the service owns; a client's value for them is ignored or refused, never stored. */
@@ -151,12 +152,22 @@ public final class EntityRules {
 
   /** Checks the limits that apply to a stored entity as a whole: property count and total size. */
   public static void checkStored(Entity entity) {
-    if (entity.properties().size() > Limits.MAX_CUSTOM_PROPERTIES) {
+    if (hasTooManyProperties(entity)) {
       throw TableErrorCode.TOO_MANY_PROPERTIES.exception();
     }
-    if (size(entity) > Limits.MAX_ENTITY_BYTES) {
+    if (isTooLarge(entity)) {
       throw TableErrorCode.ENTITY_TOO_LARGE.exception();
     }
+  }
+
+  /** Whether the entity has more custom properties than a stored entity may (252). */
+  public static boolean hasTooManyProperties(Entity entity) {
+    return entity.properties().size() > Limits.MAX_CUSTOM_PROPERTIES;
+  }
+
+  /** Whether the entity is larger than a stored entity may be (1 MiB, see {@link #size}). */
+  public static boolean isTooLarge(Entity entity) {
+    return size(entity) > Limits.MAX_ENTITY_BYTES;
   }
 
   /**

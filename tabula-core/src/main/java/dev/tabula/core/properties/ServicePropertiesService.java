@@ -1,5 +1,6 @@
 package dev.tabula.core.properties;
 
+import dev.tabula.core.storage.TranslatingAccountSettings;
 import dev.tabula.engine.AccountSettings;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,7 +23,7 @@ public final class ServicePropertiesService {
   private final Map<String, ServiceProperties> cache = new ConcurrentHashMap<>();
 
   public ServicePropertiesService(AccountSettings settings) {
-    this.settings = settings;
+    this.settings = TranslatingAccountSettings.of(settings);
   }
 
   /** The account's properties: as last set, or {@link ServiceProperties#DEFAULTS}. */

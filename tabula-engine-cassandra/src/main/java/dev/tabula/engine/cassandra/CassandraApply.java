@@ -10,11 +10,11 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.PartitionBatch;
+import dev.tabula.engine.StorageException;
 import dev.tabula.engine.Write;
 import dev.tabula.engine.codec.EntityValueCodec;
 import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.Entity;
-import dev.tabula.model.TableErrorCode;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -118,7 +118,9 @@ final class CassandraApply {
     }
     // Every round's batch was definitely not applied (wasApplied false): nothing was written, so
     // the client may retry, as after the service's own 503 for a partition too busy to serve.
-    throw TableErrorCode.SERVER_BUSY.exception();
+    throw new StorageException(
+        StorageException.Kind.UNAVAILABLE,
+        "partition too contended: " + MAX_ROUNDS + " rounds of conditional writes lost");
   }
 
   private Map<String, Entity> read(long tableId, String partitionKey, List<String> rowKeys) {

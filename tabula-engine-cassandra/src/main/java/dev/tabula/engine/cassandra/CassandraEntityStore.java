@@ -8,10 +8,10 @@ import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.StopReason;
+import dev.tabula.engine.StorageException;
 import dev.tabula.engine.Write;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
-import dev.tabula.model.TableErrorCode;
 import java.util.List;
 import java.util.Optional;
 
@@ -80,7 +80,7 @@ final class CassandraEntityStore implements EntityStore {
   public ApplyResult apply(long tableId, String partitionKey, List<Write> writes) {
     lifecycle.ensureOpen();
     if (reclaimer.isDropped(tableId)) {
-      throw TableErrorCode.TABLE_NOT_FOUND.exception();
+      throw new StorageException(StorageException.Kind.NO_SUCH_TABLE, "no table has id " + tableId);
     }
     return CassandraFailures.guard(() -> apply.apply(tableId, partitionKey, writes));
   }

@@ -15,52 +15,55 @@ import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import com.datastax.oss.driver.api.core.servererrors.WriteFailureException;
 import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
-import dev.tabula.model.TableErrorCode;
+import dev.tabula.engine.StorageException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How the driver's failures become the service's errors: the one place that decides it. Every entry
- * point of the engine runs its work through {@link #guard}.
+ * How the driver's failures become the engine's {@link StorageException}s: the one place that
+ * decides it. Every entry point of the engine runs its work through {@link #guard}. Core tells
+ * clients {@code UNAVAILABLE} as 503 ServerBusy and {@code OUTCOME_UNKNOWN} as 500
+ * OperationTimedOut; the table gives those answers too.
  *
  * <table>
- *   <caption>Driver exception (java-driver-core 4.19) to the service's error</caption>
- *   <tr><th>driver exception</th><th>answer</th><th>why</th></tr>
- *   <tr><td>{@code UnavailableException}</td><td>503 ServerBusy</td><td>the coordinator knew too
- *       few replicas were alive and did not start the request</td></tr>
+ *   <caption>Driver exception (java-driver-core 4.19) to the engine's storage outcome</caption>
+ *   <tr><th>driver exception</th><th>outcome (answer)</th><th>why</th></tr>
+ *   <tr><td>{@code UnavailableException}</td><td>UNAVAILABLE (503 ServerBusy)</td><td>the
+ *       coordinator knew too few replicas were alive and did not start the request</td></tr>
  *   <tr><td>{@code AllNodesFailedException}, its {@code NoNodeAvailableException}</td>
- *       <td>503 ServerBusy</td><td>no coordinator could take the request. For a statement that is
+ *       <td>UNAVAILABLE (503 ServerBusy)</td><td>no coordinator could take the request. For a statement that is
  *       not idempotent (every lightweight transaction) the driver moves on to another node only
  *       when the request was not executed (not sent, no connection, node bootstrapping,
  *       unavailable); for an idempotent one a retry is harmless anyway</td></tr>
  *   <tr><td>{@code NodeUnavailableException}, {@code BusyConnectionException}, {@code
- *       RequestThrottlingException}</td><td>503 ServerBusy</td><td>the driver had no connection or
- *       no capacity and never sent the request</td></tr>
- *   <tr><td>{@code OverloadedException}, {@code BootstrappingException}</td><td>503
- *       ServerBusy</td><td>the coordinator refused the request instead of executing it</td></tr>
+ *       RequestThrottlingException}</td><td>UNAVAILABLE (503 ServerBusy)</td><td>the driver had no
+ *       connection or no capacity and never sent the request</td></tr>
+ *   <tr><td>{@code OverloadedException}, {@code BootstrappingException}</td><td>UNAVAILABLE (503
+ *       ServerBusy)</td><td>the coordinator refused the request instead of executing it</td></tr>
  *   <tr><td>{@code ReadTimeoutException}, {@code WriteTimeoutException}, {@code
  *       CASWriteUnknownException}, {@code DriverTimeoutException} (the driver's own request
  *       timeout: an unreachable or frozen node), {@code ClosedConnectionException}, {@code
- *       HeartbeatException}</td><td>503 ServerBusy, except from the one write that carries the
- *       caller's change: 500 OperationTimedOut</td><td>the cluster did not answer in time. Most
+ *       HeartbeatException}</td><td>UNAVAILABLE (503 ServerBusy), except from the one write that
+ *       carries the caller's change: OUTCOME_UNKNOWN (500 OperationTimedOut)</td><td>the cluster
+ *       did not answer in time. Most
  *       statements only read, or prepare a change that has not been attempted yet (the partition
  *       directory, the id and clock counters): nothing the caller asked for was done, and a retry
  *       is safe. The writes that carry the caller's change (an entity batch, a table's creation
  *       or deletion, its access policies, account settings) pass their failure through {@link
- *       #afterWrite}: such a write may or may not have been applied, which only OperationTimedOut
- *       says. An entity batch and a table's creation or deletion first try to find out, by a
+ *       #afterWrite}: such a write may or may not have been applied, which only OUTCOME_UNKNOWN
+ *       (OperationTimedOut) says. An entity batch and a table's creation or deletion first try to find out, by a
  *       SERIAL read ({@link #outcomeUnknown})</td></tr>
  *   <tr><td>anything else: read and write failures (replicas answered with an error), {@code
- *       ServerError}, invalid queries, authentication and protocol errors</td><td>unchanged:
- *       500 InternalError</td><td>a bug or a misconfiguration, not a passing condition: the server
+ *       ServerError}, invalid queries, authentication and protocol errors</td><td>unchanged (500
+ *       InternalError)</td><td>a bug or a misconfiguration, not a passing condition: the server
  *       logs it with its stack trace</td></tr>
  * </table>
  *
- * <p>ServerBusy means nothing was written, and the SDKs retry it; OperationTimedOut is the
- * service's own answer for an operation whose outcome the caller cannot know. The mapped failures
- * are logged as one warning per ten seconds at most, with a count. Thread-safe.
+ * <p>UNAVAILABLE means nothing was written, and the SDKs retry its ServerBusy; OperationTimedOut is
+ * the service's own answer for an operation whose outcome the caller cannot know. The mapped
+ * failures are logged as one warning per ten seconds at most, with a count. Thread-safe.
  */
 final class CassandraFailures {
   private static final Logger LOG = LoggerFactory.getLogger(CassandraFailures.class);
@@ -71,7 +74,7 @@ final class CassandraFailures {
 
   private CassandraFailures() {}
 
-  /** Runs {@code work}, turning the driver's failures into the service's errors. */
+  /** Runs {@code work}, turning the driver's failures into storage outcomes. */
   static <T> T guard(Supplier<T> work) {
     try {
       return work.get();
@@ -90,20 +93,20 @@ final class CassandraFailures {
   }
 
   /**
-   * The service's error for {@code failure}, or {@code failure} itself when it is not a passing
+   * The storage outcome of {@code failure}, or {@code failure} itself when it is not a passing
    * condition of the cluster (then the server answers 500 InternalError and logs it).
    */
   static RuntimeException translate(DriverException failure) {
-    TableErrorCode code = codeOf(failure);
-    if (code == null) {
+    StorageException.Kind kind = kindOf(failure);
+    if (kind == null) {
       return failure;
     }
-    warn(code, failure);
-    return code.exception();
+    warn(kind, failure);
+    return new StorageException(kind, message(failure));
   }
 
-  /** The service's error code for a driver failure, or null for "none: an internal error". */
-  static TableErrorCode codeOf(DriverException failure) {
+  /** The storage outcome of a driver failure, or null for "none: an internal error". */
+  static StorageException.Kind kindOf(DriverException failure) {
     if (failure instanceof UnavailableException
         || failure instanceof AllNodesFailedException
         || failure instanceof NodeUnavailableException
@@ -117,23 +120,23 @@ final class CassandraFailures {
         || failure instanceof DriverTimeoutException
         || failure instanceof ClosedConnectionException
         || failure instanceof HeartbeatException) {
-      return TableErrorCode.SERVER_BUSY;
+      return StorageException.Kind.UNAVAILABLE;
     }
     return null;
   }
 
   /**
-   * The error for the failure of a write that carries the caller's change, once any attempt to
-   * learn its outcome is over: 500 OperationTimedOut when it may have been applied ({@link
-   * #outcomeUnknown}, unless it is a bug or misconfiguration, answered 500 InternalError as it is),
-   * otherwise as {@link #translate}.
+   * The outcome of the failure of a write that carries the caller's change, once any attempt to
+   * learn it is over: OUTCOME_UNKNOWN when it may have been applied ({@link #outcomeUnknown},
+   * unless it is a bug or misconfiguration, answered 500 InternalError as it is), otherwise as
+   * {@link #translate}.
    */
   static RuntimeException afterWrite(DriverException failure) {
-    if (codeOf(failure) == null || !outcomeUnknown(failure)) {
+    if (kindOf(failure) == null || !outcomeUnknown(failure)) {
       return translate(failure);
     }
-    warn(TableErrorCode.OPERATION_TIMED_OUT, failure);
-    return TableErrorCode.OPERATION_TIMED_OUT.exception();
+    warn(StorageException.Kind.OUTCOME_UNKNOWN, failure);
+    return new StorageException(StorageException.Kind.OUTCOME_UNKNOWN, message(failure));
   }
 
   /**
@@ -152,16 +155,20 @@ final class CassandraFailures {
         || failure instanceof HeartbeatException;
   }
 
-  private static void warn(TableErrorCode code, DriverException failure) {
+  private static String message(DriverException failure) {
+    return "Cassandra: " + failure.getClass().getSimpleName() + ": " + failure.getMessage();
+  }
+
+  private static void warn(StorageException.Kind kind, DriverException failure) {
     long count = SINCE_WARNING.incrementAndGet();
     long now = System.nanoTime();
     long last = LAST_WARNING.get();
     if (now - last >= WARN_EVERY_NANOS && LAST_WARNING.compareAndSet(last, now)) {
       SINCE_WARNING.addAndGet(-count);
       LOG.warn(
-          "Cassandra request failed, answered {} ({} such answers since the last warning):"
+          "Cassandra request failed, reported as {} ({} such failures since the last warning):"
               + " {}: {}",
-          code.code(),
+          kind,
           count,
           failure.getClass().getSimpleName(),
           failure.getMessage());

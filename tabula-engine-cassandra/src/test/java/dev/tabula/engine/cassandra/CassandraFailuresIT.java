@@ -8,13 +8,12 @@ import dev.tabula.engine.KeyRange;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.Precondition;
 import dev.tabula.engine.ScanRequest;
+import dev.tabula.engine.StorageException;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
-import dev.tabula.model.TableErrorCode;
-import dev.tabula.model.TableException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -203,11 +202,11 @@ class CassandraFailuresIT {
   private static Outcome catalogCall(String name, java.util.function.Supplier<Long> call) {
     try {
       return new Outcome(name, Kind.SUCCEEDED, call.get());
-    } catch (TableException e) {
-      if (e.code() == TableErrorCode.OPERATION_TIMED_OUT) {
+    } catch (StorageException e) {
+      if (e.kind() == StorageException.Kind.OUTCOME_UNKNOWN) {
         return new Outcome(name, Kind.TIMED_OUT, 0);
       }
-      assertThat(e.code()).as("failure for " + name).isEqualTo(TableErrorCode.SERVER_BUSY);
+      assertThat(e.kind()).as("failure for " + name).isEqualTo(StorageException.Kind.UNAVAILABLE);
       return new Outcome(name, Kind.BUSY, 0);
     }
   }
@@ -250,7 +249,8 @@ class CassandraFailuresIT {
   private static void assertServerBusy(java.util.function.Supplier<?> call) {
     assertThatThrownBy(call::get)
         .isInstanceOfSatisfying(
-            TableException.class, e -> assertThat(e.code()).isEqualTo(TableErrorCode.SERVER_BUSY));
+            StorageException.class,
+            e -> assertThat(e.kind()).isEqualTo(StorageException.Kind.UNAVAILABLE));
   }
 
   private void runWriters(long table, Map<String, Outcome> outcomes) throws Exception {
@@ -287,8 +287,9 @@ class CassandraFailuresIT {
       Optional<Entity> current;
       try {
         current = engine.entities().read(table, new EntityKey(PARTITION, COUNTER));
-      } catch (TableException e) {
-        assertThat(e.code()).isIn(TableErrorCode.OPERATION_TIMED_OUT, TableErrorCode.SERVER_BUSY);
+      } catch (StorageException e) {
+        assertThat(e.kind())
+            .isIn(StorageException.Kind.OUTCOME_UNKNOWN, StorageException.Kind.UNAVAILABLE);
         continue;
       }
       long count = current.map(e -> count(e)).orElse(0L) + 1;
@@ -317,18 +318,18 @@ class CassandraFailuresIT {
       if (result instanceof ApplyResult.Rejected rejected) {
         // Another writer moved the counter first (or created it): a lost race, nothing written.
         assertThat(rejected.index()).as("rejected write of " + key).isZero();
-        assertThat(rejected.code())
+        assertThat(rejected.reason())
             .isIn(
-                TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED,
-                TableErrorCode.ENTITY_ALREADY_EXISTS);
+                ApplyResult.Rejected.Reason.TIMESTAMP_DIFFERS,
+                ApplyResult.Rejected.Reason.ENTITY_EXISTS);
         return new Outcome(key, Kind.REJECTED, count);
       }
       return new Outcome(key, Kind.SUCCEEDED, count);
-    } catch (TableException e) {
-      if (e.code() == TableErrorCode.OPERATION_TIMED_OUT) {
+    } catch (StorageException e) {
+      if (e.kind() == StorageException.Kind.OUTCOME_UNKNOWN) {
         return new Outcome(key, Kind.TIMED_OUT, count);
       }
-      assertThat(e.code()).as("failure of " + key).isEqualTo(TableErrorCode.SERVER_BUSY);
+      assertThat(e.kind()).as("failure of " + key).isEqualTo(StorageException.Kind.UNAVAILABLE);
       return new Outcome(key, Kind.BUSY, count);
     }
   }

@@ -19,8 +19,7 @@ import com.datastax.oss.driver.api.core.servererrors.ServerError;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import com.datastax.oss.driver.api.core.servererrors.WriteFailureException;
 import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
-import dev.tabula.model.TableErrorCode;
-import dev.tabula.model.TableException;
+import dev.tabula.engine.StorageException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +31,7 @@ class CassandraFailuresTest {
   private static final DefaultConsistencyLevel QUORUM = DefaultConsistencyLevel.QUORUM;
 
   @Test
-  void nothingAttempted_isServerBusy() {
+  void nothingAttempted_isUnavailable() {
     for (DriverException failure :
         new DriverException[] {
           new UnavailableException(null, QUORUM, 2, 1),
@@ -42,15 +41,15 @@ class CassandraFailuresTest {
           new OverloadedException(null),
           new BootstrappingException(null)
         }) {
-      assertThat(CassandraFailures.codeOf(failure))
+      assertThat(CassandraFailures.kindOf(failure))
           .as(failure.getClass().getSimpleName())
-          .isEqualTo(TableErrorCode.SERVER_BUSY);
+          .isEqualTo(StorageException.Kind.UNAVAILABLE);
       assertThat(CassandraFailures.outcomeUnknown(failure)).isFalse();
     }
   }
 
   @Test
-  void timeouts_areServerBusy_butAfterAWriteTheyAreOperationTimedOut_whenItMayHaveApplied() {
+  void timeouts_areUnavailable_butAfterAWriteTheyAreOutcomeUnknown_whenItMayHaveApplied() {
     Map<DriverException, Boolean> unknown =
         Map.of(
             new ReadTimeoutException(null, QUORUM, 0, 1, false), false,
@@ -62,28 +61,29 @@ class CassandraFailuresTest {
     unknown.forEach(
         (failure, outcomeUnknown) -> {
           String name = failure.getClass().getSimpleName();
-          assertThat(CassandraFailures.codeOf(failure))
+          assertThat(CassandraFailures.kindOf(failure))
               .as(name)
-              .isEqualTo(TableErrorCode.SERVER_BUSY);
+              .isEqualTo(StorageException.Kind.UNAVAILABLE);
           assertThat(CassandraFailures.outcomeUnknown(failure)).as(name).isEqualTo(outcomeUnknown);
           assertThat(CassandraFailures.afterWrite(failure))
               .as(name)
               .isInstanceOfSatisfying(
-                  TableException.class,
+                  StorageException.class,
                   e ->
-                      assertThat(e.code())
+                      assertThat(e.kind())
                           .isEqualTo(
                               outcomeUnknown
-                                  ? TableErrorCode.OPERATION_TIMED_OUT
-                                  : TableErrorCode.SERVER_BUSY));
+                                  ? StorageException.Kind.OUTCOME_UNKNOWN
+                                  : StorageException.Kind.UNAVAILABLE));
         });
   }
 
   @Test
-  void afterAWrite_nothingAttempted_staysServerBusy_andBugsStayThemselves() {
+  void afterAWrite_nothingAttempted_staysUnavailable_andBugsStayThemselves() {
     assertThat(CassandraFailures.afterWrite(new NoNodeAvailableException()))
         .isInstanceOfSatisfying(
-            TableException.class, e -> assertThat(e.code()).isEqualTo(TableErrorCode.SERVER_BUSY));
+            StorageException.class,
+            e -> assertThat(e.kind()).isEqualTo(StorageException.Kind.UNAVAILABLE));
     WriteFailureException writeFailure =
         new WriteFailureException(null, QUORUM, 0, 1, DefaultWriteType.CAS, 1, Map.of());
     assertThat(CassandraFailures.afterWrite(writeFailure)).isSameAs(writeFailure);
@@ -97,7 +97,7 @@ class CassandraFailuresTest {
         new DriverException[] {
           writeFailure, new ServerError(null, "boom"), new InvalidQueryException(null, "bad")
         }) {
-      assertThat(CassandraFailures.codeOf(failure)).as(failure.getClass().getSimpleName()).isNull();
+      assertThat(CassandraFailures.kindOf(failure)).as(failure.getClass().getSimpleName()).isNull();
       assertThat(CassandraFailures.translate(failure)).isSameAs(failure);
     }
     // A replica failed while others may have accepted the write: resolved like a timeout.
@@ -105,7 +105,7 @@ class CassandraFailuresTest {
   }
 
   @Test
-  void guard_answersTheServiceError() {
+  void guard_throwsTheStorageOutcome() {
     RuntimeException thrown = null;
     try {
       CassandraFailures.guard(
@@ -117,6 +117,7 @@ class CassandraFailuresTest {
     }
     assertThat(thrown)
         .isInstanceOfSatisfying(
-            TableException.class, e -> assertThat(e.code()).isEqualTo(TableErrorCode.SERVER_BUSY));
+            StorageException.class,
+            e -> assertThat(e.kind()).isEqualTo(StorageException.Kind.UNAVAILABLE));
   }
 }

@@ -8,7 +8,6 @@ import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.EntityKey;
-import dev.tabula.model.TableErrorCode;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -113,7 +112,7 @@ class CassandraSharedKeyspaceIT {
       assertThat(outcomes).filteredOn(r -> r instanceof ApplyResult.Committed).hasSize(1);
       assertThat(outcomes)
           .filteredOn(r -> r instanceof ApplyResult.Rejected)
-          .containsOnly(new ApplyResult.Rejected(0, TableErrorCode.ENTITY_ALREADY_EXISTS))
+          .containsOnly(new ApplyResult.Rejected(0, ApplyResult.Rejected.Reason.ENTITY_EXISTS))
           .hasSize(racers - 1);
     } finally {
       pool.shutdownNow();

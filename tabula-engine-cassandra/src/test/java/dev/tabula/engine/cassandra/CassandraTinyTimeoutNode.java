@@ -2,8 +2,7 @@ package dev.tabula.engine.cassandra;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.tabula.model.TableErrorCode;
-import dev.tabula.model.TableException;
+import dev.tabula.engine.StorageException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -76,16 +75,18 @@ final class CassandraTinyTimeoutNode {
 
   /**
    * Runs {@code step} until it returns, for at most {@link #PATIENCE}, while it fails with a {@code
-   * retryable} exception that is not a TableException, or with 500 OperationTimedOut or 503
-   * ServerBusy: for set-up and check-up steps, never for the behaviour under test.
+   * retryable} exception that is not a StorageException, or with OUTCOME_UNKNOWN or UNAVAILABLE
+   * (500 OperationTimedOut or 503 ServerBusy to clients): for set-up and check-up steps, never for
+   * the behaviour under test.
    */
   static <T> T patiently(Supplier<T> step, Class<? extends RuntimeException> retryable) {
     long deadline = System.nanoTime() + PATIENCE.toNanos();
     while (true) {
       try {
         return step.get();
-      } catch (TableException e) {
-        if (e.code() != TableErrorCode.OPERATION_TIMED_OUT && e.code() != TableErrorCode.SERVER_BUSY
+      } catch (StorageException e) {
+        if (e.kind() != StorageException.Kind.OUTCOME_UNKNOWN
+                && e.kind() != StorageException.Kind.UNAVAILABLE
             || System.nanoTime() - deadline > 0) {
           throw e;
         }

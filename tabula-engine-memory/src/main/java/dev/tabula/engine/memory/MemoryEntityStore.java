@@ -6,10 +6,10 @@ import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.StopReason;
+import dev.tabula.engine.StorageException;
 import dev.tabula.engine.Write;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
-import dev.tabula.model.TableErrorCode;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,13 +54,13 @@ final class MemoryEntityStore implements EntityStore {
         : table.scan(request);
   }
 
-  /** {@inheritDoc} Throws {@code TABLE_NOT_FOUND} for a table id the catalog does not list. */
+  /** {@inheritDoc} Throws {@code NO_SUCH_TABLE} for a table id the catalog does not list. */
   @Override
   public ApplyResult apply(long tableId, String partitionKey, List<Write> writes) {
     lifecycle.ensureOpen();
     MemoryTable table = tables.get(tableId);
     if (table == null) {
-      throw TableErrorCode.TABLE_NOT_FOUND.exception();
+      throw new StorageException(StorageException.Kind.NO_SUCH_TABLE, "no table has id " + tableId);
     }
     return table.apply(partitionKey, writes, clock);
   }

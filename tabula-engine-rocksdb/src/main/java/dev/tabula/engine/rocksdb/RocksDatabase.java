@@ -209,9 +209,9 @@ final class RocksDatabase implements AutoCloseable {
   }
 
   /**
-   * Writes {@code batch} synced, unless the disk is full: then it throws 503 ServerBusy, and the
-   * batch is not applied (RocksDB applies a batch to its memtables only once its log record is
-   * written).
+   * Writes {@code batch} synced, unless the disk is full: then it throws a {@link
+   * dev.tabula.engine.StorageException} of kind {@code OUT_OF_SPACE}, and the batch is not applied
+   * (RocksDB applies a batch to its memtables only once its log record is written).
    */
   void write(WriteBatch batch) throws RocksDBException {
     space.refuseIfFull();

@@ -1,7 +1,6 @@
 package dev.tabula.engine.rocksdb;
 
-import dev.tabula.model.TableErrorCode;
-import dev.tabula.model.TableException;
+import dev.tabula.engine.StorageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,12 +18,13 @@ import org.slf4j.LoggerFactory;
  * RocksDB's own automatic recovery (its SstFileManager polls every 5 s) wants a memtable's worth of
  * free space (64 MiB) and was seen never to succeed after its first attempt on a still-full disk
  * failed. So the engine recovers by itself: from the first NoSpace failure writes are refused at
- * once with 503 ServerBusy, reads go on, and a daemon thread checks the free space every {@value
- * #POLL_MILLIS} ms. Once {@value #MIN_FREE_BYTES} bytes are free it moves reads onto a read-only
- * instance (so that the stopped one can be closed and its lock released) and opens the database
- * read-write again; opening replays the logs up to the torn record of the failed write, flushes
- * them and starts a new log. Until that succeeds the read-only instance serves reads. A server
- * started on a full disk starts the same way, read-only.
+ * once as {@link StorageException.Kind#OUT_OF_SPACE} (which clients are told as 503 ServerBusy),
+ * reads go on, and a daemon thread checks the free space every {@value #POLL_MILLIS} ms. Once
+ * {@value #MIN_FREE_BYTES} bytes are free it moves reads onto a read-only instance (so that the
+ * stopped one can be closed and its lock released) and opens the database read-write again; opening
+ * replays the logs up to the torn record of the failed write, flushes them and starts a new log.
+ * Until that succeeds the read-only instance serves reads. A server started on a full disk starts
+ * the same way, read-only.
  *
  * <p>The log says each symptom of a full disk once, not once per retry (the mark is retried every
  * second, the reopen every few): one warning when writes start failing, one when the {@link
@@ -41,10 +41,6 @@ final class RocksDiskSpace implements AutoCloseable {
 
   /** After a failed reopen: the files it wrote are removed by RocksDB; let the disk settle. */
   private static final long RETRY_MILLIS = 2_000;
-
-  static final String MESSAGE =
-      "The server is out of disk space and cannot store writes; reads"
-          + " still work. Please retry your request once disk space has been freed.";
 
   /** Brings writes back; true once the database is writable again. */
   @FunctionalInterface
@@ -85,15 +81,15 @@ final class RocksDiskSpace implements AutoCloseable {
     return message != null && message.contains("No space left on device");
   }
 
-  /** Throws 503 ServerBusy while writes are refused for lack of space. */
+  /** Throws {@code OUT_OF_SPACE} while writes are refused for lack of space. */
   void refuseIfFull() {
     if (full) {
       throw busy();
     }
   }
 
-  /** Writes failed with {@code cause}: refuses them from now on; the 503 to answer with. */
-  TableException outOfSpace(RocksDBException cause) {
+  /** Writes failed with {@code cause}: refuses them from now on; the refusal to throw. */
+  StorageException outOfSpace(RocksDBException cause) {
     becomeFull("RocksDB: " + cause.getMessage());
     return busy();
   }
@@ -204,8 +200,9 @@ final class RocksDiskSpace implements AutoCloseable {
     return closed;
   }
 
-  private static TableException busy() {
-    return TableErrorCode.SERVER_BUSY.exception(MESSAGE);
+  private StorageException busy() {
+    return new StorageException(
+        StorageException.Kind.OUT_OF_SPACE, "out of disk space in " + dir + ": writes refused");
   }
 
   /** Stops the recovery thread, waiting for a reopen in progress. */

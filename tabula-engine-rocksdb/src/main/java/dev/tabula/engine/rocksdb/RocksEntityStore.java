@@ -8,12 +8,12 @@ import dev.tabula.engine.Page;
 import dev.tabula.engine.PartitionBatch;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.Stages;
+import dev.tabula.engine.StorageException;
 import dev.tabula.engine.Write;
 import dev.tabula.engine.codec.EntityValueCodec;
 import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
-import dev.tabula.model.TableErrorCode;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -103,7 +103,9 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
     try (WriteBatch batch = new WriteBatch()) {
       for (RocksCommitLanes.Apply apply : round) {
         if (!live.contains(apply.tableId)) {
-          apply.fail(TableErrorCode.TABLE_NOT_FOUND.exception());
+          apply.fail(
+              new StorageException(
+                  StorageException.Kind.NO_SUCH_TABLE, "no table has id " + apply.tableId));
           continue;
         }
         Instant commitTime = clock.next();

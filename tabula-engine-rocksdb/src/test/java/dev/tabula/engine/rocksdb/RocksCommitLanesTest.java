@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.Precondition;
 import dev.tabula.engine.Write;
-import dev.tabula.model.TableErrorCode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -195,7 +194,7 @@ class RocksCommitLanesTest {
   }
 
   private static ApplyResult answer(int id) {
-    return new ApplyResult.Rejected(id, TableErrorCode.RESOURCE_NOT_FOUND);
+    return new ApplyResult.Rejected(id, ApplyResult.Rejected.Reason.ENTITY_MISSING);
   }
 
   private static void await(CountDownLatch latch) {

@@ -9,13 +9,12 @@ import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.ApplyResult.Committed;
 import dev.tabula.engine.ApplyResult.Rejected;
 import dev.tabula.engine.Precondition;
+import dev.tabula.engine.StorageException;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
 import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.Entity;
-import dev.tabula.model.TableErrorCode;
-import dev.tabula.model.TableException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -241,8 +240,8 @@ public interface ApplyContract extends EngineContext {
 
     assertThatThrownBy(() -> apply(table, "p", write))
         .isInstanceOfSatisfying(
-            TableException.class,
-            e -> assertThat(e.code()).isEqualTo(TableErrorCode.TABLE_NOT_FOUND));
+            StorageException.class,
+            e -> assertThat(e.kind()).isEqualTo(StorageException.Kind.NO_SUCH_TABLE));
     TableInfo recreated = catalog().createTable(ACCOUNT, table.name()).orElseThrow();
     assertThat(read(recreated, "p", "r")).isEmpty();
   }
@@ -268,7 +267,7 @@ public interface ApplyContract extends EngineContext {
                 "p",
                 List.of(Write.put("r", props("a", 2), Precondition.MUST_NOT_EXIST)))
             .get(10, SECONDS);
-    assertThat(second).isEqualTo(new Rejected(0, TableErrorCode.ENTITY_ALREADY_EXISTS));
+    assertThat(second).isEqualTo(new Rejected(0, Rejected.Reason.ENTITY_EXISTS));
 
     catalog().deleteTable(ACCOUNT, table.name());
     CompletableFuture<ApplyResult> gone =
@@ -277,7 +276,7 @@ public interface ApplyContract extends EngineContext {
         .isInstanceOf(ExecutionException.class)
         .cause()
         .isInstanceOfSatisfying(
-            TableException.class,
-            e -> assertThat(e.code()).isEqualTo(TableErrorCode.TABLE_NOT_FOUND));
+            StorageException.class,
+            e -> assertThat(e.kind()).isEqualTo(StorageException.Kind.NO_SUCH_TABLE));
   }
 }

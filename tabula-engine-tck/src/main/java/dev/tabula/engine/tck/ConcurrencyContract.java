@@ -11,7 +11,6 @@ import dev.tabula.engine.Precondition;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
 import dev.tabula.model.Entity;
-import dev.tabula.model.TableErrorCode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,7 +91,8 @@ public interface ConcurrencyContract extends EngineContext {
               wins[k].incrementAndGet();
             } else {
               assertThat(result)
-                  .isEqualTo(new ApplyResult.Rejected(0, TableErrorCode.ENTITY_ALREADY_EXISTS));
+                  .isEqualTo(
+                      new ApplyResult.Rejected(0, ApplyResult.Rejected.Reason.ENTITY_EXISTS));
             }
           }
         });
@@ -195,7 +195,7 @@ public interface ConcurrencyContract extends EngineContext {
         return;
       }
       assertThat(result)
-          .isEqualTo(new ApplyResult.Rejected(0, TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED));
+          .isEqualTo(new ApplyResult.Rejected(0, ApplyResult.Rejected.Reason.TIMESTAMP_DIFFERS));
     }
   }
 

@@ -1,11 +1,11 @@
 package dev.tabula.engine.tck;
 
+import static dev.tabula.engine.ApplyResult.Rejected.Reason.ENTITY_EXISTS;
+import static dev.tabula.engine.ApplyResult.Rejected.Reason.ENTITY_MISSING;
+import static dev.tabula.engine.ApplyResult.Rejected.Reason.ENTITY_TOO_LARGE;
+import static dev.tabula.engine.ApplyResult.Rejected.Reason.TIMESTAMP_DIFFERS;
+import static dev.tabula.engine.ApplyResult.Rejected.Reason.TOO_MANY_PROPERTIES;
 import static dev.tabula.engine.tck.TestEntities.props;
-import static dev.tabula.model.TableErrorCode.ENTITY_ALREADY_EXISTS;
-import static dev.tabula.model.TableErrorCode.ENTITY_TOO_LARGE;
-import static dev.tabula.model.TableErrorCode.RESOURCE_NOT_FOUND;
-import static dev.tabula.model.TableErrorCode.TOO_MANY_PROPERTIES;
-import static dev.tabula.model.TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tabula.engine.ApplyResult.Rejected;
@@ -35,7 +35,7 @@ public interface PreconditionContract extends EngineContext {
 
     Write write = Write.put("r", props("v", 2), Precondition.MUST_NOT_EXIST);
 
-    assertThat(apply(table, "p", write)).isEqualTo(new Rejected(0, ENTITY_ALREADY_EXISTS));
+    assertThat(apply(table, "p", write)).isEqualTo(new Rejected(0, ENTITY_EXISTS));
     assertThat(read(table, "p", "r")).contains(existing);
   }
 
@@ -46,7 +46,7 @@ public interface PreconditionContract extends EngineContext {
 
     Write write = write(kind, "r", Precondition.MUST_EXIST);
 
-    assertThat(apply(table, "p", write)).isEqualTo(new Rejected(0, RESOURCE_NOT_FOUND));
+    assertThat(apply(table, "p", write)).isEqualTo(new Rejected(0, ENTITY_MISSING));
     assertThat(read(table, "p", "r")).isEmpty();
   }
 
@@ -69,7 +69,7 @@ public interface PreconditionContract extends EngineContext {
 
     Write write = write(kind, "r", new Precondition.TimestampEquals(someTime));
 
-    assertThat(apply(table, "p", write)).isEqualTo(new Rejected(0, RESOURCE_NOT_FOUND));
+    assertThat(apply(table, "p", write)).isEqualTo(new Rejected(0, ENTITY_MISSING));
   }
 
   @ParameterizedTest
@@ -83,7 +83,7 @@ public interface PreconditionContract extends EngineContext {
 
     Write write = write(kind, "r", new Precondition.TimestampEquals(stale.timestamp()));
 
-    assertThat(apply(table, "p", write)).isEqualTo(new Rejected(0, UPDATE_CONDITION_NOT_SATISFIED));
+    assertThat(apply(table, "p", write)).isEqualTo(new Rejected(0, TIMESTAMP_DIFFERS));
     assertThat(read(table, "p", "r")).contains(current);
   }
 
@@ -119,7 +119,7 @@ public interface PreconditionContract extends EngineContext {
 
     // The service answers 404 ResourceNotFound to deleting an entity that is not there.
     assertThat(apply(table, "p", Write.delete("r", Precondition.NONE)))
-        .isEqualTo(new Rejected(0, RESOURCE_NOT_FOUND));
+        .isEqualTo(new Rejected(0, ENTITY_MISSING));
   }
 
   @Test
@@ -143,7 +143,7 @@ public interface PreconditionContract extends EngineContext {
                 "p",
                 Write.put("y", props(), Precondition.MUST_NOT_EXIST),
                 Write.put("y", props(), Precondition.MUST_NOT_EXIST)))
-        .isEqualTo(new Rejected(1, ENTITY_ALREADY_EXISTS));
+        .isEqualTo(new Rejected(1, ENTITY_EXISTS));
   }
 
   @Test
@@ -162,7 +162,7 @@ public interface PreconditionContract extends EngineContext {
             Write.put("missing", props("v", 1), Precondition.MUST_EXIST),
             Write.put("later", props("v", 1), Precondition.NONE));
 
-    assertThat(result).isEqualTo(new Rejected(3, RESOURCE_NOT_FOUND));
+    assertThat(result).isEqualTo(new Rejected(3, ENTITY_MISSING));
     assertThat(scanAll(table.id(), KeyRange.ALL, 100)).containsExactly(changed, deleted);
   }
 

@@ -1,0 +1,76 @@
+package dev.tabula.core.storage;
+
+import dev.tabula.engine.Catalog;
+import dev.tabula.engine.StorageException;
+import dev.tabula.engine.TableInfo;
+import dev.tabula.model.AccessPolicy;
+import java.util.List;
+import java.util.Optional;
+
+/** An engine's catalog whose storage outcomes are the service's errors ({@link StorageErrors}). */
+public final class TranslatingCatalog implements Catalog {
+  private final Catalog catalog;
+
+  private TranslatingCatalog(Catalog catalog) {
+    this.catalog = catalog;
+  }
+
+  /** {@code catalog} with its storage outcomes translated; once, however often it is wrapped. */
+  public static Catalog of(Catalog catalog) {
+    return catalog instanceof TranslatingCatalog ? catalog : new TranslatingCatalog(catalog);
+  }
+
+  @Override
+  public Optional<TableInfo> createTable(String account, String name) {
+    try {
+      return catalog.createTable(account, name);
+    } catch (StorageException e) {
+      throw StorageErrors.of(e);
+    }
+  }
+
+  @Override
+  public boolean deleteTable(String account, String name) {
+    try {
+      return catalog.deleteTable(account, name);
+    } catch (StorageException e) {
+      throw StorageErrors.of(e);
+    }
+  }
+
+  @Override
+  public Optional<TableInfo> findTable(String account, String name) {
+    try {
+      return catalog.findTable(account, name);
+    } catch (StorageException e) {
+      throw StorageErrors.of(e);
+    }
+  }
+
+  @Override
+  public List<TableInfo> listTables(String account, String fromCanonicalName, int limit) {
+    try {
+      return catalog.listTables(account, fromCanonicalName, limit);
+    } catch (StorageException e) {
+      throw StorageErrors.of(e);
+    }
+  }
+
+  @Override
+  public Optional<List<AccessPolicy>> accessPolicies(String account, String name) {
+    try {
+      return catalog.accessPolicies(account, name);
+    } catch (StorageException e) {
+      throw StorageErrors.of(e);
+    }
+  }
+
+  @Override
+  public boolean setAccessPolicies(String account, String name, List<AccessPolicy> policies) {
+    try {
+      return catalog.setAccessPolicies(account, name, policies);
+    } catch (StorageException e) {
+      throw StorageErrors.of(e);
+    }
+  }
+}

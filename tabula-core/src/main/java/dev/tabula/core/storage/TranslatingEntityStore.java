@@ -1,0 +1,80 @@
+package dev.tabula.core.storage;
+
+import dev.tabula.engine.ApplyResult;
+import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.Page;
+import dev.tabula.engine.ScanRequest;
+import dev.tabula.engine.StorageException;
+import dev.tabula.engine.Write;
+import dev.tabula.model.Entity;
+import dev.tabula.model.EntityKey;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * An engine's entity store whose storage outcomes are the service's errors ({@link StorageErrors}),
+ * thrown or, for {@link #applyAsync}, completing its stage. Rejected writes stay results: the
+ * caller says them (see {@link StorageErrors#of(ApplyResult.Rejected)}).
+ */
+public final class TranslatingEntityStore implements EntityStore {
+  private final EntityStore store;
+
+  private TranslatingEntityStore(EntityStore store) {
+    this.store = store;
+  }
+
+  /** {@code store} with its storage outcomes translated; once, however often it is wrapped. */
+  public static EntityStore of(EntityStore store) {
+    return store instanceof TranslatingEntityStore ? store : new TranslatingEntityStore(store);
+  }
+
+  @Override
+  public Optional<Entity> read(long tableId, EntityKey key) {
+    try {
+      return store.read(tableId, key);
+    } catch (StorageException e) {
+      throw StorageErrors.of(e);
+    }
+  }
+
+  @Override
+  public Page scan(long tableId, ScanRequest request) {
+    try {
+      return store.scan(tableId, request);
+    } catch (StorageException e) {
+      throw StorageErrors.of(e);
+    }
+  }
+
+  @Override
+  public ApplyResult apply(long tableId, String partitionKey, List<Write> writes) {
+    try {
+      return store.apply(tableId, partitionKey, writes);
+    } catch (StorageException e) {
+      throw StorageErrors.of(e);
+    }
+  }
+
+  /**
+   * The engine's own {@code applyAsync} (it may take the write without blocking), its failure
+   * translated. A stage already committed is returned as it is, without a stage more.
+   */
+  @Override
+  public CompletableFuture<ApplyResult> applyAsync(
+      long tableId, String partitionKey, List<Write> writes) {
+    CompletableFuture<ApplyResult> applied;
+    try {
+      applied = store.applyAsync(tableId, partitionKey, writes);
+    } catch (StorageException e) {
+      throw StorageErrors.of(e);
+    }
+    if (applied.isDone() && !applied.isCompletedExceptionally()) {
+      return applied;
+    }
+    return applied.exceptionally(
+        failure -> {
+          throw StorageErrors.inStage(failure);
+        });
+  }
+}
