@@ -1,10 +1,17 @@
 package dev.tabula.server;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -83,5 +90,81 @@ class ArchitectureTest {
             "io.netty..",
             "org.rocksdb..")
         .check(classes);
+  }
+
+  @Test
+  void query_knowsNoEngine() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.tabula.query..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.tabula.engine..")
+        .check(classes);
+  }
+
+  @Test
+  void protocol_reachesEnginesOnlyThroughCore() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.tabula.protocol..")
+        // TableProtocol's fast path still uses the engine's Capability, NonBlocking and Stages
+        // until the classification change lands.
+        .and()
+        .doNotHaveFullyQualifiedName("dev.tabula.protocol.TableProtocol")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.tabula.engine..")
+        .check(classes);
+  }
+
+  @Test
+  void engines_sayStorageOutcomesInTheirOwnWords() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.tabula.engine..")
+        .should()
+        .dependOnClassesThat()
+        .haveFullyQualifiedName("dev.tabula.model.TableErrorCode")
+        .orShould()
+        .dependOnClassesThat()
+        .haveFullyQualifiedName("dev.tabula.model.TableException")
+        .check(classes);
+  }
+
+  /**
+   * An engine's package belongs to its module: no other module declares classes in it to reach its
+   * package-private parts (tabula-bench, which this module cannot see, has BenchPackagesTest).
+   */
+  @Test
+  void enginePackages_holdOnlyTheirOwnModulesClasses() {
+    for (String engine : List.of("memory", "rocksdb", "cassandra")) {
+      classes()
+          .that()
+          .resideInAPackage("dev.tabula.engine." + engine + "..")
+          .should(comeFromModule("tabula-engine-" + engine))
+          .check(classes);
+    }
+  }
+
+  @Test
+  void noPackageCycles() {
+    slices().matching("dev.tabula.(**)").should().beFreeOfCycles().check(classes);
+  }
+
+  /** Classes whose class file lies in the module's build output or jar. */
+  private static ArchCondition<JavaClass> comeFromModule(String module) {
+    return new ArchCondition<>("come from module " + module) {
+      @Override
+      public void check(JavaClass javaClass, ConditionEvents events) {
+        String location =
+            javaClass.getSource().map(source -> source.getUri().toString()).orElse("");
+        boolean inModule =
+            location.contains("/" + module + "/") || location.contains("/" + module + "-");
+        events.add(
+            new SimpleConditionEvent(
+                javaClass, inModule, javaClass.getName() + " comes from " + location));
+      }
+    };
   }
 }
