@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * Account settings in {@code account_settings}: each value is one cell, so a write replaces it
  * atomically and a read sees the old or the new value. Last write wins between servers, as for the
- * service's Set Table Service Properties. Cluster failures are answered as {@link
+ * service's Set Table Service Properties. Cluster failures are reported as {@link
  * CassandraFailures} says. Thread-safe.
  */
 final class CassandraAccountSettings implements AccountSettings {

@@ -48,10 +48,11 @@ import org.slf4j.LoggerFactory;
  * <p>When the batch fails so that it may or may not have been applied (a timeout, see {@link
  * CassandraFailures#outcomeUnknown}), the touched rows are read again at SERIAL, which finishes any
  * Paxos round it finds in progress on the partition. If every one holds exactly what this commit
- * wrote, the commit applied and is reported as such; otherwise the failure is answered (500
- * OperationTimedOut for a timeout), because the outcome is unknown to us too. A failure before the
- * batch is sent (the reads, the directory, the commit clock) wrote nothing of the caller's: 503
- * ServerBusy. It is never retried blindly (see {@code persistOrResolve}).
+ * wrote, the commit applied and is reported as such; otherwise the failure is reported (as
+ * OUTCOME_UNKNOWN, 500 OperationTimedOut to clients, for a timeout), because the outcome is unknown
+ * to us too. A failure before the batch is sent (the reads, the directory, the commit clock) wrote
+ * nothing of the caller's: UNAVAILABLE (503 ServerBusy). It is never retried blindly (see {@code
+ * persistOrResolve}).
  *
  * <p>Every write to entity rows goes through this path, so compare-and-set on ETags is
  * linearizable: plain writes are never mixed with lightweight transactions on the same rows.
@@ -206,7 +207,7 @@ final class CassandraApply {
               + " {})",
           failure.toString(),
           Arrays.toString(failure.getSuppressed()));
-      throw CassandraFailures.afterWrite(failure); // OperationTimedOut for a timeout
+      throw CassandraFailures.afterWrite(failure); // OUTCOME_UNKNOWN for a timeout
     }
   }
 

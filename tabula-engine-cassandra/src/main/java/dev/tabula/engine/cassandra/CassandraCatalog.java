@@ -23,7 +23,7 @@ import java.util.OptionalLong;
  *
  * <p>Deleting a table removes its row at once, so the name is free again, and hands the id to
  * {@link CassandraReclaimer}, which removes the entities in the background. Cluster failures are
- * answered as {@link CassandraFailures} says; a create or delete whose outcome a timeout left
+ * reported as {@link CassandraFailures} says; a create or delete whose outcome a timeout left
  * unknown is resolved by reading the name again at SERIAL. Thread-safe.
  */
 final class CassandraCatalog implements Catalog {

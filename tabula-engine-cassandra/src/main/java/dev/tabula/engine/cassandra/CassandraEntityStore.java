@@ -18,7 +18,7 @@ import java.util.Optional;
 /**
  * Entities in Cassandra: point reads at the configured consistency, scans through {@link
  * CassandraScan}, applies through {@link CassandraApply}. A deleted table reads as empty and
- * accepts no writes. A failure of the cluster is answered with the service's error ({@link
+ * accepts no writes. A failure of the cluster is reported as a storage outcome ({@link
  * CassandraFailures}). Thread-safe.
  */
 final class CassandraEntityStore implements EntityStore {

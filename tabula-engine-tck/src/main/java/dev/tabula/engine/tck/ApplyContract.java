@@ -233,7 +233,7 @@ public interface ApplyContract extends EngineContext {
   }
 
   @Test
-  default void apply_onDeletedTable_throwsTableNotFound() {
+  default void apply_onDeletedTable_throwsNoSuchTable() {
     TableInfo table = newTable();
     catalog().deleteTable(ACCOUNT, table.name());
     Write write = Write.put("r", props(), Precondition.NONE);
