@@ -32,6 +32,11 @@ import java.util.concurrent.CompletableFuture;
  * for the entity's own failures in a change set of one: {@link PartResponses#indexed}). Nothing is
  * written unless every operation commits, in one engine apply. Thread-safe.
  *
+ * <p>The 4 MiB limit is not checked here: it is every request's body limit, batches included, and
+ * the transport refuses a larger body before it has read it whole (the server's {@code
+ * ServerConfig.DEFAULT_MAX_BODY_BYTES}, answered by its {@code BodyLimitAggregator}), so no batch
+ * body this class sees can be over it.
+ *
  * <p>A change set answers as a single-entity write does ({@link
  * dev.tabula.protocol.routing.AsyncOperation}): its operations are read and checked on the calling
  * thread, their commit is queued with the engine, and the answer is built on {@link
@@ -39,9 +44,6 @@ import java.util.concurrent.CompletableFuture;
  * synced write. A lone retrieve reads before it returns.
  */
 public final class BatchOperations {
-  /** The most bytes a batch may hold: "its total payload may be no more than 4 MiB". */
-  public static final int MAX_BATCH_BYTES = 4 * 1024 * 1024;
-
   private final BatchService batches;
   private final EntityService entities;
   private final OperationReader reader;
@@ -61,9 +63,6 @@ public final class BatchOperations {
    */
   public CompletableFuture<ServiceResponse> submit(OperationContext context) {
     ServiceRequest request = context.request();
-    if (request.body().length > MAX_BATCH_BYTES) {
-      throw TableErrorCode.REQUEST_BODY_TOO_LARGE.exception();
-    }
     BatchRequest batch = BatchRequestParser.parse(request.header("Content-Type"), request.body());
     BatchResponseWriter writer = new BatchResponseWriter();
     // Streamed, part by part, as the service sends it (chunked); a short answer still goes whole.
