@@ -3,8 +3,10 @@ package dev.tabula.engine.memory;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.CommitClock;
 import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.NonBlocking;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.ScanRequest;
+import dev.tabula.engine.Stages;
 import dev.tabula.engine.StopReason;
 import dev.tabula.engine.Write;
 import dev.tabula.model.Entity;
@@ -13,6 +15,7 @@ import dev.tabula.model.TableErrorCode;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -54,14 +57,22 @@ final class MemoryEntityStore implements EntityStore {
         : table.scan(request);
   }
 
-  /** {@inheritDoc} Throws {@code TABLE_NOT_FOUND} for a table id the catalog does not list. */
+  /**
+   * {@inheritDoc} Applies on the caller's thread, in memory, before it returns; fails with {@code
+   * TABLE_NOT_FOUND} for a table id the catalog does not list.
+   */
   @Override
-  public ApplyResult apply(long tableId, String partitionKey, List<Write> writes) {
-    lifecycle.ensureOpen();
-    MemoryTable table = tables.get(tableId);
-    if (table == null) {
-      throw TableErrorCode.TABLE_NOT_FOUND.exception();
-    }
-    return table.apply(partitionKey, writes, clock);
+  public CompletableFuture<ApplyResult> applyAsync(
+      long tableId, String partitionKey, List<Write> writes) {
+    NonBlocking.refuseIfActive();
+    return Stages.completed(
+        () -> {
+          lifecycle.ensureOpen();
+          MemoryTable table = tables.get(tableId);
+          if (table == null) {
+            throw TableErrorCode.TABLE_NOT_FOUND.exception();
+          }
+          return table.apply(partitionKey, writes, clock);
+        });
   }
 }
