@@ -249,8 +249,9 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   }
 
   /**
-   * On the worker: a streamed answer's beginning encoded ahead ({@link PrefetchedBody}), or, if its
-   * body fails there, before anything was sent, an ordinary 500 answer.
+   * A streamed answer's beginning encoded ahead ({@link PrefetchedBody}), on the worker or, for an
+   * answer that completed aside, on the event loop; or, if its body fails there, before anything
+   * was sent, an ordinary 500 answer.
    */
   private ServiceResponse encodedAhead(
       ServiceResponse response, Exchange exchange, ByteBufAllocator allocator) {
