@@ -4,6 +4,7 @@ import dev.tabula.core.EntityPage;
 import dev.tabula.core.EntityService;
 import dev.tabula.core.TableService;
 import dev.tabula.engine.Precondition;
+import dev.tabula.engine.Stages;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
 import dev.tabula.engine.rocksdb.RocksOptions;
@@ -64,7 +65,7 @@ public class EntityScanBenchmark extends AverageTimeBenchmark {
                   BenchEntities.properties(i),
                   Precondition.MUST_NOT_EXIST));
         }
-        engine.entities().apply(table.id(), pk, writes);
+        Stages.join(engine.entities().applyAsync(table.id(), pk, writes));
       }
     }
     green = FilterParser.parse("Color eq 'Green'");

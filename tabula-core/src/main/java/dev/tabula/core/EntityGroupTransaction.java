@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One entity group transaction being built and then committed: up to 100 changes to one partition
@@ -26,10 +27,13 @@ import java.util.Set;
  * table exists (checked on the first operation; the service answers {@code 0:The table specified
  * does not exist.}), then that it acts on the same table and PartitionKey as the first operation
  * ({@code CommandsInBatchActOnDifferentPartitions}) and on a RowKey no earlier operation touched
- * ({@code InvalidDuplicateRow}). {@link #commit} makes exactly one {@link EntityStore#apply}, so
- * the engine's guarantees carry over unchanged: every precondition is checked against the state the
- * earlier operations leave, all writes share one commit time, readers see all of them or none, and
- * a failed operation leaves nothing written.
+ * ({@code InvalidDuplicateRow}). {@link #commit} makes exactly one {@link EntityStore#applyAsync},
+ * so the engine's guarantees carry over unchanged: every precondition is checked against the state
+ * the earlier operations leave, all writes share one commit time, readers see all of them or none,
+ * and a failed operation leaves nothing written. It is the single-entity writes' path ({@link
+ * EntityService}): the commit is queued and its stage returned, so no thread waits for the engine's
+ * synced write; with {@link dev.tabula.engine.Capability#NON_BLOCKING_WRITES} the stage completes
+ * on the engine's committing thread.
  *
  * <p>Not thread-safe: one instance serves one request. Nulls are not accepted.
  */
@@ -105,11 +109,14 @@ public final class EntityGroupTransaction {
   }
 
   /**
-   * Applies every added operation in one atomic engine apply.
+   * Starts applying every added operation in one atomic engine apply. The stage completes with the
+   * outcome once the engine has committed (or rejected) them, or exceptionally with the engine's
+   * failure (a {@link TableException} of the service, such as 503 ServerBusy, or an unexpected
+   * exception).
    *
    * @throws IllegalStateException when nothing was added or it was already committed
    */
-  public Outcome commit() {
+  public CompletableFuture<Outcome> commit() {
     if (operations.isEmpty() || committed) {
       throw new IllegalStateException("nothing to commit");
     }
@@ -117,7 +124,12 @@ public final class EntityGroupTransaction {
     List<Write> writes = new ArrayList<>(operations.size());
     operations.forEach(op -> writes.add(op.toWrite()));
     String partitionKey = operations.get(0).entity().partitionKey();
-    ApplyResult result = store.apply(table.id(), partitionKey, writes);
+    return store
+        .applyAsync(table.id(), partitionKey, writes)
+        .thenApply(EntityGroupTransaction::outcomeOf);
+  }
+
+  private static Outcome outcomeOf(ApplyResult result) {
     if (result instanceof ApplyResult.Rejected rejected) {
       return new Failed(rejected.index(), StorageErrors.of(rejected));
     }

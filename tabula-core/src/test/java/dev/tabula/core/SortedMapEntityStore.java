@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 
 /** A fake store of one table in a sorted map: scans follow the {@link EntityStore} contract. */
 final class SortedMapEntityStore implements EntityStore {
@@ -55,7 +56,8 @@ final class SortedMapEntityStore implements EntityStore {
   }
 
   @Override
-  public ApplyResult apply(long tableId, String partitionKey, List<Write> writes) {
+  public CompletableFuture<ApplyResult> applyAsync(
+      long tableId, String partitionKey, List<Write> writes) {
     throw new UnsupportedOperationException();
   }
 }

@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
-/** The outcome of {@link EntityStore#apply}: everything committed, or nothing and why. */
+/** The outcome of {@link EntityStore#applyAsync}: everything committed, or nothing and why. */
 public sealed interface ApplyResult {
 
   /**

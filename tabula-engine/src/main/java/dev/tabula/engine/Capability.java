@@ -2,7 +2,7 @@ package dev.tabula.engine;
 
 /** Typed promises an engine makes beyond the SPI's contract, each tested by the engine TCK. */
 public enum Capability {
-  /** A successful write is on stable storage before its method returns. */
+  /** A successful write is on stable storage before its stage completes. */
   DURABLE_ON_ACK,
   /** Data survives closing and reopening the engine on the same location. */
   PERSISTENT,

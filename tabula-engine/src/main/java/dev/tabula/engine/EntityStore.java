@@ -17,36 +17,26 @@ public interface EntityStore {
 
   /**
    * Scans a key range in (PartitionKey, RowKey) order. A page never contains half of an {@link
-   * #apply}: it sees each batch entirely or not at all.
+   * #applyAsync}: it sees each batch entirely or not at all.
    */
   Page scan(long tableId, ScanRequest request);
 
   /**
    * Applies up to 100 writes to one partition atomically: every precondition is checked against the
    * state left by the writes before it, and either all writes commit at one commit time or none
-   * does. Each row key appears at most once (the caller checks). The result is durable on return
-   * when the engine declares {@link Capability#DURABLE_ON_ACK}. Merged entities are checked against
-   * the limits of a stored entity. A write that cannot apply is a {@link ApplyResult.Rejected}; a
-   * table id the catalog does not list throws {@link StorageException} of kind {@link
-   * StorageException.Kind#NO_SUCH_TABLE}.
+   * does. Each row key appears at most once (the caller checks). Merged entities are checked
+   * against the limits of a stored entity. A write that cannot apply is a {@link
+   * ApplyResult.Rejected}.
+   *
+   * <p>This is the engine's only write, for single-entity writes and entity group transactions
+   * alike. The stage completes with the result once the writes are committed (durable, when the
+   * engine declares {@link Capability#DURABLE_ON_ACK}), or exceptionally with what kept them from
+   * it (a {@link StorageException}: of kind {@link StorageException.Kind#NO_SUCH_TABLE} for a table
+   * id the catalog does not list, or the store could not be reached). An engine with {@link
+   * Capability#NON_BLOCKING_WRITES} queues the writes and returns at once, also inside {@link
+   * NonBlocking#attempt}; an engine that writes on the caller's thread applies before it returns
+   * ({@link Stages#completed}), and inside an attempt throws {@link NonBlocking.WouldBlock} without
+   * effect. A caller that needs the result before it goes on joins the stage ({@link Stages#join}).
    */
-  ApplyResult apply(long tableId, String partitionKey, List<Write> writes);
-
-  /**
-   * {@link #apply}, completing a stage instead of returning: with the result, or exceptionally with
-   * what {@code apply} would have thrown. An engine with {@link Capability#NON_BLOCKING_WRITES}
-   * returns at once, also inside {@link NonBlocking#attempt}; otherwise this applies before it
-   * returns, and inside an attempt it refuses without effect.
-   */
-  default CompletableFuture<ApplyResult> applyAsync(
-      long tableId, String partitionKey, List<Write> writes) {
-    NonBlocking.refuseIfActive();
-    try {
-      return CompletableFuture.completedFuture(apply(tableId, partitionKey, writes));
-    } catch (NonBlocking.WouldBlock e) {
-      throw e;
-    } catch (RuntimeException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-  }
+  CompletableFuture<ApplyResult> applyAsync(long tableId, String partitionKey, List<Write> writes);
 }

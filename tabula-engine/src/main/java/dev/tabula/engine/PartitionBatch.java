@@ -12,9 +12,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The rules of one {@link EntityStore#apply}, shared by every engine: works out what a partition
- * batch does without storing anything, so that each engine only reads its state and persists the
- * outcome atomically in its own way.
+ * The rules of one {@link EntityStore#applyAsync}, shared by every engine: works out what a
+ * partition batch does without storing anything, so that each engine only reads its state and
+ * persists the outcome atomically in its own way.
  *
  * <p>Contract of {@link #plan}:
  *
@@ -52,7 +52,7 @@ public final class PartitionBatch {
 
   /** The outcome of {@link #plan}: the apply's result, and what to persist if it commits. */
   public sealed interface Plan {
-    /** What {@link EntityStore#apply} returns once the plan is persisted. */
+    /** What {@link EntityStore#applyAsync} completes with once the plan is persisted. */
     ApplyResult result();
   }
 

@@ -2,10 +2,26 @@ package dev.tabula.engine;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
-/** Waiting for stages the way a blocking call would end: with its result or its own exception. */
+/**
+ * Stages of calls that end at once, and waiting for stages the way a blocking call would end: with
+ * its result or its own exception.
+ */
 public final class Stages {
   private Stages() {}
+
+  /**
+   * Runs {@code work} on this thread, for an engine that is synchronous at heart, and returns a
+   * stage completed with its result, or exceptionally with the {@link RuntimeException} it threw.
+   */
+  public static <T> CompletableFuture<T> completed(Supplier<T> work) {
+    try {
+      return CompletableFuture.completedFuture(work.get());
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
 
   /**
    * Waits for {@code stage} and returns its result, or throws the exception it completed with

@@ -29,7 +29,7 @@ final class Routes {
         .routeAsync(ResourceKind.ENTITY, "PUT", entities::replace)
         .routeAsync(ResourceKind.ENTITY, "MERGE", entities::merge)
         .routeAsync(ResourceKind.ENTITY, "DELETE", entities::delete)
-        .route(ResourceKind.BATCH, "POST", batches::submit)
+        .routeAsync(ResourceKind.BATCH, "POST", batches::submit)
         .route(ResourceKind.TABLE_ACL, "GET", acls::get)
         .route(ResourceKind.TABLE_ACL, "HEAD", acls::get)
         .route(ResourceKind.TABLE_ACL, "PUT", acls::set)

@@ -26,6 +26,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -42,7 +43,8 @@ import org.slf4j.LoggerFactory;
  * event loop, and a single-entity write is queued with the engine and answered on the event loop
  * when it commits, saving the thread hand-offs that dominate their cost; anything that would wait
  * goes to the pool as before. Writes waiting for the engine this way are bounded like the pool's
- * ({@link WorkerPool#admitAside}).
+ * ({@link WorkerPool#admitAside}). A write started on a worker, a {@code $batch} among them, frees
+ * the worker the same way once the engine has queued it ({@link #startOnWorker}).
  *
  * <p>One request per connection is in hand at a time. HTTP/1.1 lets a client send requests without
  * waiting for answers (pipelining), and the answers must come back in the order asked: a request
@@ -167,42 +169,89 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     try {
       workers.execute(
           request.body().length,
-          () -> answerOnWorker(ctx, exchange),
-          response -> ctx.executor().execute(() -> answer(ctx, response, exchange)));
+          () -> startOnWorker(ctx, exchange),
+          answered ->
+              answered.ifPresent(
+                  response -> ctx.executor().execute(() -> answer(ctx, response, exchange))));
     } catch (RejectedExecutionException busy) {
       answer(ctx, protocol.reject(TableErrorCode.SERVER_BUSY.exception(), request), exchange);
     }
   }
 
   /**
-   * On the worker: the request's answer. The protocol renders every failure as an error answer, but
-   * should anything escape it (an {@link Error}, a bug), the request is still answered 500
-   * InternalError: a worker that died with it would leave the client waiting for an answer that
+   * On the worker: starts the request and returns its answer, or empty when the answer is left to
+   * come when the engine completes it. A write that the engine commits on a thread of its own (a
+   * single-entity write or a {@code $batch} change set on RocksDB) is only queued here, and the
+   * worker goes on to the next request instead of waiting for the synced write; its answer is
+   * finished and written on the event loop ({@link WorkerFinish}). Such a request is counted aside
+   * ({@link WorkerPool#admitAside}) until then, as a write started on the event loop is; when that
+   * bound is reached, the worker waits for the engine, as every request once did.
+   */
+  private Optional<ServiceResponse> startOnWorker(ChannelHandlerContext ctx, Exchange exchange) {
+    ServiceRequest request = exchange.request();
+    WorkerFinish finishOn = new WorkerFinish(ctx.executor());
+    CompletableFuture<ServiceResponse> started;
+    try {
+      started = protocol.handleAsync(request, scheme, finishOn);
+    } catch (RuntimeException | Error e) {
+      return Optional.of(failedOnWorker(ctx, request, e));
+    } finally {
+      finishOn.leave();
+    }
+    long bodyBytes = request.body().length;
+    if (started.isDone() || !workers.admitAside(bodyBytes)) {
+      return Optional.of(answerOnWorker(ctx, exchange, started));
+    }
+    started.whenComplete(
+        (response, failure) -> {
+          workers.releaseAside(bodyBytes);
+          ServiceResponse answer = answerOnWorker(ctx, exchange, started);
+          if (ctx.executor().inEventLoop()) {
+            answer(ctx, answer, exchange);
+          } else {
+            ctx.executor().execute(() -> answer(ctx, answer, exchange));
+          }
+        });
+    return Optional.empty();
+  }
+
+  /**
+   * The started request's answer, once the worker has it (waiting for it if it must) or, for one
+   * left to complete aside, on the event loop. The protocol renders every failure as an error
+   * answer, but should anything escape it (an {@link Error}, a bug), the request is still answered
+   * 500 InternalError: a worker that died with it would leave the client waiting for an answer that
    * never comes, and every request pipelined behind it too. Should even that fail, the connection
    * is closed, which the client sees at once.
    */
-  private ServiceResponse answerOnWorker(ChannelHandlerContext ctx, Exchange exchange) {
-    ServiceRequest request = exchange.request();
+  private ServiceResponse answerOnWorker(
+      ChannelHandlerContext ctx, Exchange exchange, CompletableFuture<ServiceResponse> started) {
     try {
-      return encodedAhead(protocol.handle(request, scheme), exchange, ctx.alloc());
+      return encodedAhead(started.join(), exchange, ctx.alloc());
     } catch (RuntimeException | Error e) {
-      LOG.error(
-          "Answering {} {} failed; answered 500 InternalError",
-          request.method(),
-          request.rawPath(),
-          e);
-      try {
-        return protocol.reject(TableErrorCode.INTERNAL_ERROR.exception(), request);
-      } catch (RuntimeException | Error again) {
-        ctx.close();
-        throw again;
-      }
+      return failedOnWorker(ctx, exchange.request(), e);
+    }
+  }
+
+  /** The 500 InternalError answering a request whose handling threw {@code failure}. */
+  private ServiceResponse failedOnWorker(
+      ChannelHandlerContext ctx, ServiceRequest request, Throwable failure) {
+    LOG.error(
+        "Answering {} {} failed; answered 500 InternalError",
+        request.method(),
+        request.rawPath(),
+        failure);
+    try {
+      return protocol.reject(TableErrorCode.INTERNAL_ERROR.exception(), request);
+    } catch (RuntimeException | Error again) {
+      ctx.close();
+      throw again;
     }
   }
 
   /**
-   * On the worker: a streamed answer's beginning encoded ahead ({@link PrefetchedBody}), or, if its
-   * body fails there, before anything was sent, an ordinary 500 answer.
+   * A streamed answer's beginning encoded ahead ({@link PrefetchedBody}), on the worker or, for an
+   * answer that completed aside, on the event loop; or, if its body fails there, before anything
+   * was sent, an ordinary 500 answer.
    */
   private ServiceResponse encodedAhead(
       ServiceResponse response, Exchange exchange, ByteBufAllocator allocator) {

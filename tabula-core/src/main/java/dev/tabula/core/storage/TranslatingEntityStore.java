@@ -47,15 +47,6 @@ public final class TranslatingEntityStore implements EntityStore {
     }
   }
 
-  @Override
-  public ApplyResult apply(long tableId, String partitionKey, List<Write> writes) {
-    try {
-      return store.apply(tableId, partitionKey, writes);
-    } catch (StorageException e) {
-      throw StorageErrors.of(e);
-    }
-  }
-
   /**
    * The engine's own {@code applyAsync} (it may take the write without blocking), its failure
    * translated. A stage already committed is returned as it is, without a stage more.

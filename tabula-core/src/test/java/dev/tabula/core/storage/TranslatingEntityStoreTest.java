@@ -31,7 +31,7 @@ class TranslatingEntityStoreTest {
     assertThatThrownBy(() -> store.read(1, KEY))
         .isInstanceOfSatisfying(
             TableException.class, e -> assertThat(e.code()).isEqualTo(TableErrorCode.SERVER_BUSY));
-    assertThatThrownBy(() -> store.apply(1, "p", List.of()))
+    assertThatThrownBy(() -> store.applyAsync(1, "p", List.of()))
         .isInstanceOfSatisfying(
             TableException.class, e -> assertThat(e.code()).isEqualTo(TableErrorCode.SERVER_BUSY));
   }
@@ -91,13 +91,11 @@ class TranslatingEntityStoreTest {
     }
 
     @Override
-    public ApplyResult apply(long tableId, String partitionKey, List<Write> writes) {
-      throw thrown;
-    }
-
-    @Override
     public CompletableFuture<ApplyResult> applyAsync(
         long tableId, String partitionKey, List<Write> writes) {
+      if (thrown != null) {
+        throw thrown;
+      }
       return stage;
     }
   }

@@ -29,7 +29,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@link dev.tabula.engine.EntityStore#apply} as optimistic compare-and-set on one Cassandra
+ * {@link dev.tabula.engine.EntityStore#applyAsync} as optimistic compare-and-set on one Cassandra
  * partition.
  *
  * <ol>

@@ -5,8 +5,10 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.NonBlocking;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.ScanRequest;
+import dev.tabula.engine.Stages;
 import dev.tabula.engine.StopReason;
 import dev.tabula.engine.StorageException;
 import dev.tabula.engine.Write;
@@ -14,6 +16,7 @@ import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Entities in Cassandra: point reads at the configured consistency, scans through {@link
@@ -76,12 +79,22 @@ final class CassandraEntityStore implements EntityStore {
     return CassandraFailures.guard(() -> scan.page(tableId, request));
   }
 
+  /**
+   * {@inheritDoc} Applies on the caller's thread before it returns, waiting for the cluster's
+   * compare-and-set rounds ({@link CassandraApply}).
+   */
   @Override
-  public ApplyResult apply(long tableId, String partitionKey, List<Write> writes) {
-    lifecycle.ensureOpen();
-    if (reclaimer.isDropped(tableId)) {
-      throw new StorageException(StorageException.Kind.NO_SUCH_TABLE, "no table has id " + tableId);
-    }
-    return CassandraFailures.guard(() -> apply.apply(tableId, partitionKey, writes));
+  public CompletableFuture<ApplyResult> applyAsync(
+      long tableId, String partitionKey, List<Write> writes) {
+    NonBlocking.refuseIfActive();
+    return Stages.completed(
+        () -> {
+          lifecycle.ensureOpen();
+          if (reclaimer.isDropped(tableId)) {
+            throw new StorageException(
+                StorageException.Kind.NO_SUCH_TABLE, "no table has id " + tableId);
+          }
+          return CassandraFailures.guard(() -> apply.apply(tableId, partitionKey, writes));
+        });
   }
 }

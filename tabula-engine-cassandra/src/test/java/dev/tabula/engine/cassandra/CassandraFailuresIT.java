@@ -8,6 +8,7 @@ import dev.tabula.engine.KeyRange;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.Precondition;
 import dev.tabula.engine.ScanRequest;
+import dev.tabula.engine.Stages;
 import dev.tabula.engine.StorageException;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
@@ -222,12 +223,13 @@ class CassandraFailuresIT {
     assertServerBusy(() -> engine.entities().read(table.id(), new EntityKey(PARTITION, "r")));
     assertServerBusy(
         () ->
-            engine
-                .entities()
-                .apply(
-                    table.id(),
-                    PARTITION,
-                    List.of(Write.put("r", Map.of(), Precondition.MUST_NOT_EXIST))));
+            Stages.join(
+                engine
+                    .entities()
+                    .applyAsync(
+                        table.id(),
+                        PARTITION,
+                        List.of(Write.put("r", Map.of(), Precondition.MUST_NOT_EXIST)))));
     assertServerBusy(
         () ->
             engine
@@ -314,7 +316,7 @@ class CassandraFailuresIT {
 
   private Outcome attempt(long table, String key, long count, List<Write> batch) {
     try {
-      ApplyResult result = engine.entities().apply(table, PARTITION, batch);
+      ApplyResult result = Stages.join(engine.entities().applyAsync(table, PARTITION, batch));
       if (result instanceof ApplyResult.Rejected rejected) {
         // Another writer moved the counter first (or created it): a lost race, nothing written.
         assertThat(rejected.index()).as("rejected write of " + key).isZero();

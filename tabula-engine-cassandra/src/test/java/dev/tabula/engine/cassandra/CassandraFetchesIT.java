@@ -7,6 +7,7 @@ import dev.tabula.engine.Page;
 import dev.tabula.engine.Precondition;
 import dev.tabula.engine.RowFilter;
 import dev.tabula.engine.ScanRequest;
+import dev.tabula.engine.Stages;
 import dev.tabula.engine.Write;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.Entity;
@@ -99,7 +100,7 @@ class CassandraFetchesIT {
       for (int i = first; i < first + 100; i++) {
         batch.add(Write.put(key(i), Map.of("n", new EdmValue.EdmInt32(i)), Precondition.NONE));
       }
-      engine.entities().apply(table, "small", batch);
+      Stages.join(engine.entities().applyAsync(table, "small", batch));
     }
     RESPONSES.clear();
     Page first = scan.page(table, request(KeyRange.ALL, e -> true));
@@ -143,9 +144,11 @@ class CassandraFetchesIT {
 
   private static void put(
       long table, String partition, String rowKey, Map<String, EdmValue> properties) {
-    engine
-        .entities()
-        .apply(table, partition, List.of(Write.put(rowKey, properties, Precondition.NONE)));
+    Stages.join(
+        engine
+            .entities()
+            .applyAsync(
+                table, partition, List.of(Write.put(rowKey, properties, Precondition.NONE))));
   }
 
   private static String key(int i) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.Precondition;
+import dev.tabula.engine.Stages;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
 import dev.tabula.model.EdmValue;
@@ -64,14 +65,15 @@ class CassandraSharedKeyspaceIT {
   void writesOfOneEngine_areVisibleToTheOtherAtOnce() {
     TableInfo table =
         first.catalog().createTable(ACCOUNT, "Shared" + System.nanoTime()).orElseThrow();
-    first
-        .entities()
-        .apply(
-            table.id(),
-            "p",
-            List.of(
-                Write.put(
-                    "r", Map.of("v", new EdmValue.EdmInt32(1)), Precondition.MUST_NOT_EXIST)));
+    Stages.join(
+        first
+            .entities()
+            .applyAsync(
+                table.id(),
+                "p",
+                List.of(
+                    Write.put(
+                        "r", Map.of("v", new EdmValue.EdmInt32(1)), Precondition.MUST_NOT_EXIST))));
 
     assertThat(second.catalog().findTable(ACCOUNT, table.name())).contains(table);
     assertThat(second.entities().read(table.id(), new EntityKey("p", "r"))).isPresent();
@@ -94,12 +96,13 @@ class CassandraSharedKeyspaceIT {
         Callable<ApplyResult> insert =
             () -> {
               start.await();
-              return engine
-                  .entities()
-                  .apply(
-                      table.id(),
-                      "p",
-                      List.of(Write.put("r", Map.of(), Precondition.MUST_NOT_EXIST)));
+              return Stages.join(
+                  engine
+                      .entities()
+                      .applyAsync(
+                          table.id(),
+                          "p",
+                          List.of(Write.put("r", Map.of(), Precondition.MUST_NOT_EXIST))));
             };
         results.add(pool.submit(insert));
       }

@@ -3,8 +3,10 @@ package dev.tabula.engine.memory;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.CommitClock;
 import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.NonBlocking;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.ScanRequest;
+import dev.tabula.engine.Stages;
 import dev.tabula.engine.StopReason;
 import dev.tabula.engine.StorageException;
 import dev.tabula.engine.Write;
@@ -13,6 +15,7 @@ import dev.tabula.model.EntityKey;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -54,14 +57,23 @@ final class MemoryEntityStore implements EntityStore {
         : table.scan(request);
   }
 
-  /** {@inheritDoc} Throws {@code NO_SUCH_TABLE} for a table id the catalog does not list. */
+  /**
+   * {@inheritDoc} Applies on the caller's thread, in memory, before it returns; fails with {@code
+   * NO_SUCH_TABLE} for a table id the catalog does not list.
+   */
   @Override
-  public ApplyResult apply(long tableId, String partitionKey, List<Write> writes) {
-    lifecycle.ensureOpen();
-    MemoryTable table = tables.get(tableId);
-    if (table == null) {
-      throw new StorageException(StorageException.Kind.NO_SUCH_TABLE, "no table has id " + tableId);
-    }
-    return table.apply(partitionKey, writes, clock);
+  public CompletableFuture<ApplyResult> applyAsync(
+      long tableId, String partitionKey, List<Write> writes) {
+    NonBlocking.refuseIfActive();
+    return Stages.completed(
+        () -> {
+          lifecycle.ensureOpen();
+          MemoryTable table = tables.get(tableId);
+          if (table == null) {
+            throw new StorageException(
+                StorageException.Kind.NO_SUCH_TABLE, "no table has id " + tableId);
+          }
+          return table.apply(partitionKey, writes, clock);
+        });
   }
 }

@@ -3,11 +3,9 @@ package dev.tabula.engine.rocksdb;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.CommitClock;
 import dev.tabula.engine.EntityStore;
-import dev.tabula.engine.NonBlocking;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.PartitionBatch;
 import dev.tabula.engine.ScanRequest;
-import dev.tabula.engine.Stages;
 import dev.tabula.engine.StorageException;
 import dev.tabula.engine.Write;
 import dev.tabula.engine.codec.EntityValueCodec;
@@ -56,14 +54,10 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
     return database.use(() -> RocksScan.page(database, tableId, request));
   }
 
-  /** {@inheritDoc} Throws {@code TABLE_NOT_FOUND} for a table id the catalog does not list. */
-  @Override
-  public ApplyResult apply(long tableId, String partitionKey, List<Write> writes) {
-    NonBlocking.refuseIfActive();
-    return Stages.join(applyAsync(tableId, partitionKey, writes));
-  }
-
-  /** {@inheritDoc} Queues the writes on their lane; never waits. */
+  /**
+   * {@inheritDoc} Queues the writes on their lane and never waits; the stage completes on the
+   * lane's thread, with {@code TABLE_NOT_FOUND} for a table id the catalog does not list.
+   */
   @Override
   public CompletableFuture<ApplyResult> applyAsync(
       long tableId, String partitionKey, List<Write> writes) {

@@ -247,7 +247,7 @@ public interface ApplyContract extends EngineContext {
   }
 
   @Test
-  default void applyAsync_completesWithWhatApplyWouldReturnOrThrow() throws Exception {
+  default void applyAsync_completesWithTheResult_orExceptionallyWithTheFailure() throws Exception {
     TableInfo table = newTable();
 
     ApplyResult first =

@@ -151,7 +151,8 @@ public interface ConcurrencyContract extends EngineContext {
                 ? Write.put("r" + r, props("v", i), Precondition.MUST_NOT_EXIST)
                 : Write.delete("r" + r, Precondition.MUST_EXIST));
       }
-      assertThat(store().apply(table.id(), "p", writes)).isInstanceOf(ApplyResult.Committed.class);
+      assertThat(apply(table, "p", writes.toArray(Write[]::new)))
+          .isInstanceOf(ApplyResult.Committed.class);
     }
   }
 

@@ -8,6 +8,7 @@ import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.KeyRange;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.ScanRequest;
+import dev.tabula.engine.Stages;
 import dev.tabula.engine.StopReason;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.engine.TableInfo;
@@ -56,8 +57,9 @@ public interface EngineContext {
     return catalog().createTable(ACCOUNT, name).orElseThrow();
   }
 
+  /** Applies writes and waits for their result, or throws what the apply failed with. */
   default ApplyResult apply(TableInfo table, String partitionKey, Write... writes) {
-    return store().apply(table.id(), partitionKey, List.of(writes));
+    return Stages.join(store().applyAsync(table.id(), partitionKey, List.of(writes)));
   }
 
   /** Applies writes that must commit, and returns the commit. */

@@ -9,6 +9,7 @@ import dev.tabula.engine.Capability;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.KeyRange;
 import dev.tabula.engine.Precondition;
+import dev.tabula.engine.Stages;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
 import dev.tabula.model.Entity;
@@ -42,7 +43,10 @@ public interface LifecycleContract extends EngineContext {
     assertThatThrownBy(() -> store.scan(table.id(), request(KeyRange.ALL, 1)))
         .isInstanceOf(IllegalStateException.class);
     assertThatThrownBy(
-            () -> store.apply(table.id(), "p", List.of(Write.delete("r", Precondition.NONE))))
+            () ->
+                Stages.join(
+                    store.applyAsync(
+                        table.id(), "p", List.of(Write.delete("r", Precondition.NONE)))))
         .isInstanceOf(IllegalStateException.class);
   }
 

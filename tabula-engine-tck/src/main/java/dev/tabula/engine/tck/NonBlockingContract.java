@@ -66,8 +66,6 @@ public interface NonBlockingContract extends EngineContext {
     TableInfo table = newTable();
     insert(table, "p", "r", props("v", 1));
 
-    assertRefused(() -> apply(table, "p", Write.put("new", props(), Precondition.MUST_NOT_EXIST)));
-    assertRefused(() -> apply(table, "p", Write.delete("r", Precondition.MUST_EXIST)));
     assertRefused(() -> store().scan(table.id(), request(KeyRange.ALL, 10)));
     assertRefused(() -> catalog().createTable(ACCOUNT, "refusedtable"));
     assertRefused(() -> catalog().deleteTable(ACCOUNT, table.name()));
@@ -89,7 +87,7 @@ public interface NonBlockingContract extends EngineContext {
   default void afterARefusedAttempt_callsBlockAsUsual() {
     assumeNonBlockingReads();
     TableInfo table = newTable();
-    assertRefused(() -> apply(table, "p", Write.put("r", props(), Precondition.MUST_NOT_EXIST)));
+    assertRefused(() -> store().scan(table.id(), request(KeyRange.ALL, 10)));
 
     assertThat(NonBlocking.active()).isFalse();
     insert(table, "p", "r", props("v", 2));

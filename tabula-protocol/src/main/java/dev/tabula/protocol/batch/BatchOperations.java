@@ -9,7 +9,6 @@ import dev.tabula.model.TableException;
 import dev.tabula.protocol.http.ErrorTrailer;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
-import dev.tabula.protocol.http.StreamedBody;
 import dev.tabula.protocol.json.ODataContext;
 import dev.tabula.protocol.operations.RequestOptions;
 import dev.tabula.protocol.routing.OperationContext;
@@ -19,6 +18,7 @@ import dev.tabula.protocol.routing.ResourceParser;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Entity Group Transaction: {@code POST /{account}/$batch}.
@@ -31,11 +31,19 @@ import java.util.List;
  * failing operation's part, with its 0-based index in the message (left out, as the service does,
  * for the entity's own failures in a change set of one: {@link PartResponses#indexed}). Nothing is
  * written unless every operation commits, in one engine apply. Thread-safe.
+ *
+ * <p>The 4 MiB limit is not checked here: it is every request's body limit, batches included, and
+ * the transport refuses a larger body before it has read it whole (the server's {@code
+ * ServerConfig.DEFAULT_MAX_BODY_BYTES}, answered by its {@code BodyLimitAggregator}), so no batch
+ * body this class sees can be over it.
+ *
+ * <p>A change set answers as a single-entity write does ({@link
+ * dev.tabula.protocol.routing.AsyncOperation}): its operations are read and checked on the calling
+ * thread, their commit is queued with the engine, and the answer is built on {@link
+ * OperationContext#finishOn()} once the engine has committed them, so no thread waits for the
+ * synced write. A lone retrieve reads before it returns.
  */
 public final class BatchOperations {
-  /** The most bytes a batch may hold: "its total payload may be no more than 4 MiB". */
-  public static final int MAX_BATCH_BYTES = 4 * 1024 * 1024;
-
   private final BatchService batches;
   private final EntityService entities;
   private final OperationReader reader;
@@ -49,28 +57,39 @@ public final class BatchOperations {
     this.clock = clock;
   }
 
-  /** Answers one {@code $batch} request. */
-  public ServiceResponse submit(OperationContext context) {
+  /**
+   * Starts answering one {@code $batch} request; a body that is not a readable batch is thrown at
+   * once, and the engine's failure to commit (503, 500) completes the stage with it.
+   */
+  public CompletableFuture<ServiceResponse> submit(OperationContext context) {
     ServiceRequest request = context.request();
-    if (request.body().length > MAX_BATCH_BYTES) {
-      throw TableErrorCode.REQUEST_BODY_TOO_LARGE.exception();
-    }
     BatchRequest batch = BatchRequestParser.parse(request.header("Content-Type"), request.body());
     BatchResponseWriter writer = new BatchResponseWriter();
     // Streamed, part by part, as the service sends it (chunked); a short answer still goes whole.
-    StreamedBody body =
-        batch instanceof BatchRequest.ChangeSet changeSet
-            ? writer.changeSetStream(changeSet(context, changeSet.operations()))
-            : writer.queryStream(query(context, ((BatchRequest.Query) batch).operation()));
-    return new ServiceResponse(202).body(writer.contentType(), body);
+    if (batch instanceof BatchRequest.ChangeSet changeSet) {
+      return changeSet(context, changeSet.operations())
+          .thenApply(
+              parts ->
+                  new ServiceResponse(202)
+                      .body(writer.contentType(), writer.changeSetStream(parts)));
+    }
+    PartResponse retrieved = query(context, ((BatchRequest.Query) batch).operation());
+    return CompletableFuture.completedFuture(
+        new ServiceResponse(202).body(writer.contentType(), writer.queryStream(retrieved)));
   }
 
-  private List<PartResponse> changeSet(OperationContext context, List<SubRequest> subs) {
+  /**
+   * The parts of a change set's answer: its first invalid operation's failure at once, else, once
+   * the engine has committed or rejected them (finishing on {@link OperationContext#finishOn()}),
+   * every operation's success or the rejected operation's failure.
+   */
+  private CompletableFuture<List<PartResponse>> changeSet(
+      OperationContext context, List<SubRequest> subs) {
     EntityGroupTransaction transaction;
     try {
       transaction = batches.begin(context.resource().account(), subs.size());
     } catch (TableException tooMany) {
-      return List.of(failure(context, 0, subs.size(), tooMany, subs.get(0), false));
+      return answered(failure(context, 0, subs.size(), tooMany, subs.get(0), false));
     }
     List<ParsedOperation> operations = new ArrayList<>(subs.size());
     for (int i = 0; i < subs.size(); i++) {
@@ -80,10 +99,20 @@ public final class BatchOperations {
         transaction.add(op.operation());
         operations.add(op);
       } catch (TableException invalid) {
-        return List.of(failure(context, i, subs.size(), invalid, subs.get(i), false));
+        return answered(failure(context, i, subs.size(), invalid, subs.get(i), false));
       }
     }
-    EntityGroupTransaction.Outcome outcome = transaction.commit();
+    return context
+        .finishing(transaction.commit())
+        .thenApply(outcome -> parts(context, subs, operations, outcome));
+  }
+
+  /** The parts answering a change set the engine has committed or rejected. */
+  private List<PartResponse> parts(
+      OperationContext context,
+      List<SubRequest> subs,
+      List<ParsedOperation> operations,
+      EntityGroupTransaction.Outcome outcome) {
     if (outcome instanceof EntityGroupTransaction.Failed failed) {
       int at = failed.index();
       return List.of(failure(context, at, subs.size(), failed.error(), subs.get(at), true));
@@ -94,6 +123,10 @@ public final class BatchOperations {
       parts.add(PartResponses.success(operations.get(i), stored.get(i), PartEcho.of(subs.get(i))));
     }
     return parts;
+  }
+
+  private static CompletableFuture<List<PartResponse>> answered(PartResponse failure) {
+    return CompletableFuture.completedFuture(List.of(failure));
   }
 
   private PartResponse query(OperationContext context, SubRequest sub) {

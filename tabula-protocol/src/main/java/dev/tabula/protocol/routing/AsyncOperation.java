@@ -5,8 +5,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * A service operation that answers once its engine work completes: it starts the work and returns
- * the stage of its response. The single-entity writes are these, so that no thread waits for a
- * synced write.
+ * the stage of its response. The writes are these, single-entity writes and {@code $batch} alike,
+ * so that no thread waits for a synced write.
  */
 @FunctionalInterface
 public interface AsyncOperation {
