@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The Cassandra lane: starts one real Apache Cassandra 5.0 node (Maven Central jars, 127.0.0.1,
 # non-default ports, data in a temporary directory), runs the engine contract (CassandraStorageEngineIT)
-# and the SDK conformance suite against a Tabula server on the Cassandra engine (Cassandra*IT), and
+# and the SDK conformance suite against a Tabula server on the Cassandra engine (every *Contract,
+# limited to its Cassandra runs by -Dtabula.engines=cassandra, and the Cassandra*IT classes), and
 # stops the node, also when a step fails. Run after `mvn verify`, which compiles everything and skips
-# these classes for want of a node.
+# these runs for want of a node.
 #
 # A second node, a cluster of its own, serves CassandraFailuresIT: its write and CAS contention
 # timeouts are 10 ms (Cassandra's floor), so contended lightweight transactions time out for real,
@@ -37,7 +38,7 @@ tiny wait 1 240
 echo "cassandra lane: nodes up after $(( $(date +%s) - t0 )) s"
 
 mvn -B -ntp verify -pl tabula-engine-cassandra,tabula-conformance -am \
-  -Dtest='Cassandra*IT' -Dsurefire.failIfNoSpecifiedTests=false \
+  -Dtest='*Contract,Cassandra*IT' -Dtabula.engines=cassandra -Dsurefire.failIfNoSpecifiedTests=false \
   -Dtabula.cassandra.contactPoint=127.0.0.1:19042 \
   -Dtabula.cassandra.tinyTimeoutNode=127.0.0.1:19242 -Dtabula.cassandra.tinyTimeoutNodeDir="$tiny_dir" \
   -Dtabula.cassandra.nodeScript="$PWD/$node"

@@ -22,7 +22,8 @@ import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 
 /** SharedKeyLite and SharedKey signatures, the clock window, wrong keys and account isolation. */
-abstract class AuthenticationContract extends ConformanceBase {
+@OnEveryEngine
+class AuthenticationContract extends ConformanceBase {
 
   @Test
   void sharedKeyLite_fromTheSdk_isAccepted() {

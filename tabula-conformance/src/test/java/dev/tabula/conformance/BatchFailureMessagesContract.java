@@ -32,7 +32,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * recording {@code BatchError} shows a longer change set ("3:The specified entity already
  * exists.").
  */
-abstract class BatchFailureMessagesContract extends ConformanceBase {
+@OnEveryEngine
+class BatchFailureMessagesContract extends ConformanceBase {
   private static final Pattern STATUS_LINE = Pattern.compile("(?m)^HTTP/1\\.1 (\\d{3}) ");
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String LONG_KEY = "t".repeat(2048);

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * {@code v} stays constant and every entity carries the same generation {@code gen}; readers query
  * the partition and point-read entities all the while, through the SDK, for a few seconds.
  */
-abstract class BatchIsolationContract extends ConformanceBase {
+@OnEveryEngine
+class BatchIsolationContract extends ConformanceBase {
   private static final int ENTITIES = 10;
   private static final int TOTAL = ENTITIES * 100;
   private static final Duration RUN_FOR = Duration.ofSeconds(3);

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * $format}, Host and x-ms-version inside; Python: Content-ID as a part header and PATCH for
  * merges), the response layout, and the failures that concern the batch as a whole.
  */
-abstract class BatchWireFormsContract extends ConformanceBase {
+@OnEveryEngine
+class BatchWireFormsContract extends ConformanceBase {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private String root() {

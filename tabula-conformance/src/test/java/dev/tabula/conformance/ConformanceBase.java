@@ -12,31 +12,44 @@ import dev.tabula.server.ServerConfig;
 import dev.tabula.server.TabulaServer;
 import java.nio.file.Path;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
 
 /**
- * Starts one real server per test class on a random loopback port, with the engine the concrete
- * class names, and gives tests an SDK client and a raw HTTP client for the development account.
- * Tests isolate themselves by using fresh table names, never by restarting the server.
+ * Starts one real server per run of a contract, on a random loopback port, with the engine and page
+ * size of the run ({@link OnEveryEngine}, {@link OnEveryEngineAndPageSize}), and gives tests an SDK
+ * client and a raw HTTP client for the development account. Tests isolate themselves by using fresh
+ * table names, never by restarting the server.
+ *
+ * <p>One instance serves the runs in turn: what a contract prepares per server belongs in a
+ * {@code @BeforeParameterizedClassInvocation} method (run after the server starts, once per run),
+ * never in a field initializer or a {@code @BeforeAll} method, which run once for all engines.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(EngineNamedFailures.class)
 public abstract class ConformanceBase {
+  /** The run's engine and page size, set by the parameterized class before each run. */
+  @Parameter EngineUnderTest underTest;
+
   protected TabulaServer server;
   protected TableServiceClient service;
   protected RawClient raw;
   private Path dataDir;
 
-  /** The storage engine this class runs against. */
-  protected abstract EngineKind engine();
-
-  /** The server's page size; the paging lanes force small ones. */
-  protected int pageSize() {
-    return 1000;
+  /** The storage engine this run is against. */
+  protected EngineKind engine() {
+    return underTest.engine();
   }
 
-  @BeforeAll
+  /** The server's page size; the paging contracts also run with small ones. */
+  protected int pageSize() {
+    return underTest.pageSize();
+  }
+
+  @BeforeParameterizedClassInvocation
   final void startServer() {
     dataDir = TempDirs.create("tabula-conformance-");
     ServerConfig config =
@@ -45,7 +58,7 @@ public abstract class ConformanceBase {
             .withEngine(engine(), dataDir)
             .withAccounts(TestAccounts.ALL)
             .withPageSize(pageSize());
-    // The Cassandra engine needs a cluster: CassandraNode names it, or skips the class.
+    // The Cassandra engine needs a cluster: CassandraNode names it, or skips the run.
     server =
         engine() == EngineKind.CASSANDRA
             ? TabulaServer.start(config, CassandraNode.openEngine())
@@ -54,13 +67,15 @@ public abstract class ConformanceBase {
     raw = new RawClient(server, TestAccounts.DEVELOPMENT);
   }
 
-  @AfterAll
+  @AfterParameterizedClassInvocation
   final void stopServer() {
     try {
       if (server != null) {
         server.close();
       }
     } finally {
+      // The next run (a skipped Cassandra one too) must not find this run's closed server.
+      server = null;
       TempDirs.delete(dataDir);
     }
   }

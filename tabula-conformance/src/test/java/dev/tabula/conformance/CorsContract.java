@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * it), anonymous preflights on any path, and the Access-Control and Vary headers on actual
  * responses.
  */
-abstract class CorsContract extends ConformanceBase {
+@OnEveryEngine
+class CorsContract extends ConformanceBase {
   private static final String CONTOSO = "http://www.contoso.com";
   private static final String EXACT = "http://exact.example";
 

@@ -23,7 +23,8 @@ import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 
 /** Acknowledged writes are visible at once to any other client, also under concurrency. */
-abstract class DurabilityContract extends ConformanceBase {
+@OnEveryEngine
+class DurabilityContract extends ConformanceBase {
 
   @Test
   void acknowledgedWrites_areReadableImmediatelyFromASecondClient() {

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * Entity group transactions through the official Java SDK's {@code TableClient.submitTransaction}:
  * every action type, the ETag conditions, and each rule with the failing action's index.
  */
-abstract class EntityGroupTransactionContract extends ConformanceBase {
+@OnEveryEngine
+class EntityGroupTransactionContract extends ConformanceBase {
 
   private static TableTransactionAction action(TableTransactionActionType type, TableEntity e) {
     return new TableTransactionAction(type, e);

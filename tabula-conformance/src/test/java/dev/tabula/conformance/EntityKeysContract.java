@@ -15,7 +15,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Keys with every kind of allowed character work in every operation, in both key positions. */
-abstract class EntityKeysContract extends ConformanceBase {
+@OnEveryEngine
+class EntityKeysContract extends ConformanceBase {
 
   @ParameterizedTest
   @ValueSource(

@@ -17,7 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The service's entity limits, each at its boundary and one past it, with its exact code. */
-abstract class EntityLimitsContract extends ConformanceBase {
+@OnEveryEngine
+class EntityLimitsContract extends ConformanceBase {
 
   @ParameterizedTest
   @ValueSource(

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Entity JSON as other clients write it: nulls, explicit annotations, odd but valid forms. */
-abstract class EntityPayloadContract extends ConformanceBase {
+@OnEveryEngine
+class EntityPayloadContract extends ConformanceBase {
 
   @Test
   void merge_withANullValue_leavesThePropertyAsItWas() {

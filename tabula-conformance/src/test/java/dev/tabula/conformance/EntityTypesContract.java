@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** The eight Edm types through the SDK: values and Java types survive a round trip exactly. */
-abstract class EntityTypesContract extends ConformanceBase {
+@OnEveryEngine
+class EntityTypesContract extends ConformanceBase {
   /** The service's ETag: a weak datetime tag whose colons are percent-encoded. */
   static final Pattern ETAG =
       Pattern.compile(

@@ -17,7 +17,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Insert, update (replace/merge), upsert, delete and their conditions, through the SDK. */
-abstract class EntityWritesContract extends ConformanceBase {
+@OnEveryEngine
+class EntityWritesContract extends ConformanceBase {
 
   @Test
   void insert_duplicate_returns409EntityAlreadyExists() {

@@ -9,11 +9,12 @@ import dev.tabula.conformance.support.ODataPaths;
 import dev.tabula.conformance.support.RawResponse;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 
 /** The three JSON metadata levels on the wire, chosen by Accept or by {@code $format}. */
-abstract class JsonFormatsContract extends ConformanceBase {
+@OnEveryEngine
+class JsonFormatsContract extends ConformanceBase {
   private static final String NO = "application/json;odata=nometadata";
   private static final String MINIMAL = "application/json;odata=minimalmetadata";
   private static final String FULL = "application/json;odata=fullmetadata";
@@ -21,7 +22,7 @@ abstract class JsonFormatsContract extends ConformanceBase {
   private String table;
   private String entityPath;
 
-  @BeforeAll
+  @BeforeParameterizedClassInvocation
   final void createTypedEntity() {
     TableClient client = newTable();
     table = client.getTableName();

@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * CloudStub.Azure.Cosmos.Table.Tests/TableOperationTests/Sync run against a real storage account
  * and assert the exact status, code and message; where it has no record, the test says so.
  */
-abstract class KeyRulesContract extends ConformanceBase {
+@OnEveryEngine
+class KeyRulesContract extends ConformanceBase {
   private static final String OUT_OF_RANGE = "One of the request inputs is out of range.";
   private static final String QUERY_SYNTAX = "Bad Request - Error in query syntax.";
 

@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * lone retrieve as a GET outside any change set. The service accepted these batches for the
  * library's whole life, so Tabula must too.
  */
-abstract class LegacyBatchContract extends LegacyClientBase {
+@OnEveryEngine
+class LegacyBatchContract extends LegacyClientBase {
 
   private static CloudTable tableWith(CloudTable table, String... rowKeys) throws Exception {
     for (String rowKey : rowKeys) {

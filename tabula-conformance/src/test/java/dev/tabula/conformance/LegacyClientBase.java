@@ -12,8 +12,8 @@ import com.microsoft.azure.storage.table.TableOperation;
 import com.microsoft.azure.storage.table.TablePayloadFormat;
 import dev.tabula.conformance.support.LegacyClients;
 import dev.tabula.conformance.support.TestAccounts;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 
 /**
  * The base of the contracts that drive the server with Microsoft's legacy Java library
@@ -24,7 +24,7 @@ abstract class LegacyClientBase extends ConformanceBase {
   /** The legacy client in its default payload format, JSON with minimal metadata. */
   protected CloudTableClient legacy;
 
-  @BeforeAll
+  @BeforeParameterizedClassInvocation
   final void startLegacyClient() {
     legacy = LegacyClients.tableClient(server, TestAccounts.DEVELOPMENT);
   }

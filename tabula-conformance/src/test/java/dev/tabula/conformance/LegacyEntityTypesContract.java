@@ -27,7 +27,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Int64, DateTime, Guid and Binary with their {@code @odata.type} and reads back what the service
  * annotates, so a round trip keeps each type only if the server's payloads are the service's.
  */
-abstract class LegacyEntityTypesContract extends LegacyClientBase {
+@OnEveryEngine
+class LegacyEntityTypesContract extends LegacyClientBase {
   private static final long INT64 = 1L << 40;
   // The library writes java.util.Date, so milliseconds are the finest precision it round-trips.
   private static final Date WHEN = new Date(1_600_000_000_123L);

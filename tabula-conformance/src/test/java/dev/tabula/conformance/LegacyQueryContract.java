@@ -18,8 +18,8 @@ import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 
 /**
  * {@code TableQuery} through the legacy Java client: the filter strings its {@code
@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * guid'…'}, {@code X'…'}), {@code combineFilters}, {@code take} and {@code select}, and the
  * service's 1,000-entity pages followed with the continuation headers by {@code executeSegmented}.
  */
-abstract class LegacyQueryContract extends LegacyClientBase {
+@OnEveryEngine
+class LegacyQueryContract extends LegacyClientBase {
   private static final long DAY = 86_400_000L;
   private static final Date BASE = new Date(1_600_000_000_000L);
   private CloudTable table;
@@ -36,7 +37,7 @@ abstract class LegacyQueryContract extends LegacyClientBase {
     return UUID.fromString("00000000-0000-0000-0000-00000000000" + i);
   }
 
-  @BeforeAll
+  @BeforeParameterizedClassInvocation
   final void fillTable() throws Exception {
     table = newLegacyTable();
     TableBatchOperation batch = new TableBatchOperation();

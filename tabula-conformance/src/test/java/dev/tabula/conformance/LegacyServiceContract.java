@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
  * service and account SAS it signs itself (its own string-to-sign, API version 2018-11-09 era), and
  * Get/Set Table Service Properties through its XML model.
  */
-abstract class LegacyServiceContract extends LegacyClientBase {
+@OnEveryEngine
+class LegacyServiceContract extends LegacyClientBase {
 
   private static Date hoursFromNow(int hours) {
     return new Date(System.currentTimeMillis() + hours * 3_600_000L);

@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * in CloudStub.Azure.Cosmos.Table.Tests assert the same codes through the .NET library of that
  * era).
  */
-abstract class LegacyTableClientContract extends LegacyClientBase {
+@OnEveryEngine
+class LegacyTableClientContract extends LegacyClientBase {
 
   @Test
   void table_createExistsDelete_andTheirConflicts() throws Exception {

@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Malformed and incomplete requests over raw HTTP: each gets its exact 4xx, none a 5xx (every raw
  * send asserts that).
  */
-abstract class ProtocolErrorsContract extends ConformanceBase {
+@OnEveryEngine
+class ProtocolErrorsContract extends ConformanceBase {
 
   @ParameterizedTest
   @ValueSource(

@@ -15,8 +15,8 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -27,7 +27,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * filter, and Query Tables filters on {@code TableName}. Expected results follow the semantics in
  * {@code dev.tabula.query.ValueComparison} and {@code FilterEvaluator}, which cite their sources.
  */
-abstract class QueryFilterContract extends ConformanceBase {
+@OnEveryEngine
+class QueryFilterContract extends ConformanceBase {
   private static final UUID GUID_1 = UUID.fromString("a455c695-df98-5678-aaaa-81d3367e5a34");
   private static final UUID GUID_2 = UUID.fromString("c455c695-df98-5678-aaaa-81d3367e5a34");
 
@@ -37,7 +38,7 @@ abstract class QueryFilterContract extends ConformanceBase {
    * Row 1 and row 2 hold one property of every type; row 3 holds only Str; row 4 holds I32 as a
    * string, so the type rules decide.
    */
-  @BeforeAll
+  @BeforeParameterizedClassInvocation
   final void fillTable() {
     table = newTable();
     table.createEntity(

@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -27,19 +27,21 @@ import org.junit.jupiter.params.provider.ValueSource;
  * and {@code $top} boundaries, in lanes whose server page size is 1, 7 and 1,000; and the opt-in
  * {@code x-tabula-query-plan} header shows that keyed queries read only their keys.
  */
-abstract class QueryFilterPagingContract extends ConformanceBase {
+@OnEveryEngineAndPageSize
+class QueryFilterPagingContract extends ConformanceBase {
   private static final Pattern PLAN =
       Pattern.compile("([a-z()0-9-]+); scanned=(\\d+); returned=(\\d+)");
   private static final int PARTITIONS = 6;
   private static final int ROWS = 12;
 
   private TableClient table;
-  private final List<TableEntity> all = new ArrayList<>();
+  private List<TableEntity> all;
 
   /** Partitions Veg0..Veg5, rows r00..r11; n counts up over the table; even n is Green. */
-  @BeforeAll
+  @BeforeParameterizedClassInvocation
   final void fillTable() {
     table = newTable();
+    all = new ArrayList<>();
     int n = 0;
     for (int p = 0; p < PARTITIONS; p++) {
       for (int r = 0; r < ROWS; r++) {

@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * exact values reach the server, checked against CloudStub's tests, which assert the answers of a
  * real storage account.
  */
-abstract class QueryOptionsContract extends ConformanceBase {
+@OnEveryEngine
+class QueryOptionsContract extends ConformanceBase {
   private static final String INVALID_INPUT = "One of the request inputs is not valid.";
 
   /**

@@ -15,21 +15,22 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 
 /**
  * Query Entities without a filter: the whole table in PartitionKey, RowKey order, every entity
  * exactly once, whatever the page size. Runs in lanes with server page sizes 1, 7 and 1000.
  */
-abstract class QueryPagingContract extends ConformanceBase {
+@OnEveryEngineAndPageSize
+class QueryPagingContract extends ConformanceBase {
   /** Keys chosen so that string order differs from numeric order and partitions differ in size. */
   private static final String[] PARTITIONS = {"a", "a b", "b", "B", "zz", "ä", ""};
 
   private TableClient table;
   private List<String> expected;
 
-  @BeforeAll
+  @BeforeParameterizedClassInvocation
   final void fillTable() {
     table = newTable();
     expected = new ArrayList<>();

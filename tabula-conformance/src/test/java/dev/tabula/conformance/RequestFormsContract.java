@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * in the query string, malformed escapes, a trailing slash, $batch operations whose path names no
  * account, and a SAS field given twice. Raw HTTP throughout: the SDK sends none of these.
  */
-abstract class RequestFormsContract extends ConformanceBase {
+@OnEveryEngine
+class RequestFormsContract extends ConformanceBase {
   private static final int FOUR_MIB = 4 * 1024 * 1024;
 
   /**

@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Preference-Applied} on refusals too when {@code Prefer} was sent, and {@code Location} and {@code
  * DataServiceId} with the keys percent-encoded the service's way.
  */
-abstract class ResponseHeadersContract extends ConformanceBase {
+@OnEveryEngine
+class ResponseHeadersContract extends ConformanceBase {
 
   /**
    * A real account answers a Create Table of an existing name sent with {@code Prefer:

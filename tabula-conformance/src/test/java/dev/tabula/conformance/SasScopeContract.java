@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * Service SAS key ranges at their boundaries, stored access policies (create, use, revoke), and
  * tampered tokens sent over raw HTTP.
  */
-abstract class SasScopeContract extends ConformanceBase {
+@OnEveryEngine
+class SasScopeContract extends ConformanceBase {
 
   /** A table with partitions a..e, rows 1..3 each. */
   private TableClient populated() {

@@ -23,9 +23,9 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 
 /**
  * The read-only secondary endpoint of read-access geo-redundant storage, {@code
@@ -37,11 +37,12 @@ import org.junit.jupiter.api.function.Executable;
  * getStatistics), and signs {@code /{account}} followed by the path it sends, as the service's
  * Shared Key rules ask ("always use the primary account name, even for secondary access").
  */
-abstract class SecondaryEndpointContract extends ConformanceBase {
+@OnEveryEngine
+class SecondaryEndpointContract extends ConformanceBase {
   private static final String STATS = "?restype=service&comp=stats";
   private TableServiceClient secondary;
 
-  @BeforeAll
+  @BeforeParameterizedClassInvocation
   final void secondaryClient() {
     secondary =
         new TableServiceClientBuilder()

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * isolation. Get Table Service Stats, which only the secondary endpoint answers, is {@link
  * SecondaryEndpointContract}'s.
  */
-abstract class ServicePropertiesContract extends ConformanceBase {
+@OnEveryEngine
+class ServicePropertiesContract extends ConformanceBase {
   private static final String PROPERTIES = "?restype=service&comp=properties";
 
   static TableServiceRetentionPolicy retention(Integer days) {

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * permission allowed and refused, time windows, IP ranges, protocol, and what no service SAS may
  * do.
  */
-abstract class ServiceSasContract extends ConformanceBase {
+@OnEveryEngine
+class ServiceSasContract extends ConformanceBase {
 
   /** A signature for {@code table} with these permissions, valid from an hour ago to in an hour. */
   static TableSasSignatureValues values(String permissions) {

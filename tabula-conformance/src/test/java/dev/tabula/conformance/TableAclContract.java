@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * Get and Set Table ACL: stored access policies kept with the table, at most five, as XML, for the
  * account owner only.
  */
-abstract class TableAclContract extends ConformanceBase {
+@OnEveryEngine
+class TableAclContract extends ConformanceBase {
   private static final OffsetDateTime START =
       OffsetDateTime.of(2021, 7, 8, 9, 10, 9, 0, ZoneOffset.UTC);
   // The SDK sends whole seconds; sub-second times are covered over raw HTTP.

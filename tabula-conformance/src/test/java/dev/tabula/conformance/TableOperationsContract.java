@@ -26,7 +26,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Create, list and delete tables; table-name rules. */
-abstract class TableOperationsContract extends ConformanceBase {
+@OnEveryEngine
+class TableOperationsContract extends ConformanceBase {
 
   @Test
   void createTable_returns201WithTheTableName() {

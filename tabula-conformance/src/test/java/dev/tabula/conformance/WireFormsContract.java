@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The wire forms different clients use for the same operation (PATCH, MERGE, POST with
  * X-HTTP-Method), and the headers every response carries.
  */
-abstract class WireFormsContract extends ConformanceBase {
+@OnEveryEngine
+class WireFormsContract extends ConformanceBase {
 
   @Test
   void merge_viaPatch_keepsPropertiesNotInTheRequest() {

@@ -8,9 +8,10 @@ import dev.tabula.engine.cassandra.CassandraStorageEngine;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The Cassandra node the {@code Cassandra*IT} classes run against, named by the system property
- * {@value #PROPERTY} (or env {@code TABULA_CASSANDRA_CONTACT_POINT}), e.g. {@code 127.0.0.1:19042}
- * as {@code build/cassandra/node.sh} starts it. Without one those classes are skipped.
+ * The Cassandra node the contracts' Cassandra runs and the {@code Cassandra*IT} classes use, named
+ * by the system property {@value #PROPERTY} (or env {@code TABULA_CASSANDRA_CONTACT_POINT}), e.g.
+ * {@code 127.0.0.1:19042} as {@code build/cassandra/node.sh} starts it. Without one they are
+ * skipped.
  */
 public final class CassandraNode {
   public static final String PROPERTY = "tabula.cassandra.contactPoint";
@@ -18,7 +19,7 @@ public final class CassandraNode {
 
   private CassandraNode() {}
 
-  /** Opens the engine on a keyspace of its own, or skips the calling test class. */
+  /** Opens the engine on a keyspace of its own, or skips the calling test class or run. */
   public static StorageEngine openEngine() {
     String contactPoints =
         System.getProperty(PROPERTY, System.getenv("TABULA_CASSANDRA_CONTACT_POINT"));
