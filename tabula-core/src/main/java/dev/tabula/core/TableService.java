@@ -2,6 +2,7 @@ package dev.tabula.core;
 
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.TableInfo;
+import dev.tabula.model.Attempt;
 import dev.tabula.model.Limits;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableNames;
@@ -44,9 +45,23 @@ public final class TableService {
         .orElseThrow(TableErrorCode.RESOURCE_NOT_FOUND::exception);
   }
 
+  /** {@link #describeTable} without waiting: would-wait unless the engine holds the answer. */
+  public Attempt<TableInfo> tryDescribeTable(String account, String name) {
+    return catalog
+        .tryFindTable(account, name)
+        .map(found -> found.orElseThrow(TableErrorCode.RESOURCE_NOT_FOUND::exception));
+  }
+
   /** The table of that name (any case); 404 TableNotFound when there is none. */
   public TableInfo table(String account, String name) {
     return catalog.findTable(account, name).orElseThrow(TableErrorCode.TABLE_NOT_FOUND::exception);
+  }
+
+  /** {@link #table} without waiting: would-wait unless the engine holds the answer. */
+  public Attempt<TableInfo> tryTable(String account, String name) {
+    return catalog
+        .tryFindTable(account, name)
+        .map(found -> found.orElseThrow(TableErrorCode.TABLE_NOT_FOUND::exception));
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.tabula.engine;
 
+import dev.tabula.model.Attempt;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import java.util.List;
@@ -14,6 +15,15 @@ public interface EntityStore {
 
   /** The entity with this key, with its Timestamp, or empty. */
   Optional<Entity> read(long tableId, EntityKey key);
+
+  /**
+   * {@link #read} for a thread that must not wait: the same answer when the engine holds it in
+   * memory, else {@link Attempt.WouldWait}. Engines without {@link Capability#NON_BLOCKING_READS}
+   * keep this default, which never answers.
+   */
+  default Attempt<Optional<Entity>> tryRead(long tableId, EntityKey key) {
+    return Attempt.wouldWait();
+  }
 
   /**
    * Scans a key range in (PartitionKey, RowKey) order. A page never contains half of an {@link
@@ -33,18 +43,24 @@ public interface EntityStore {
   /**
    * {@link #apply}, completing a stage instead of returning: with the result, or exceptionally with
    * what {@code apply} would have thrown. An engine with {@link Capability#NON_BLOCKING_WRITES}
-   * returns at once, also inside {@link NonBlocking#attempt}; otherwise this applies before it
-   * returns, and inside an attempt it refuses without effect.
+   * returns at once; otherwise this applies before it returns.
    */
   default CompletableFuture<ApplyResult> applyAsync(
       long tableId, String partitionKey, List<Write> writes) {
-    NonBlocking.refuseIfActive();
     try {
       return CompletableFuture.completedFuture(apply(tableId, partitionKey, writes));
-    } catch (NonBlocking.WouldBlock e) {
-      throw e;
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
     }
+  }
+
+  /**
+   * {@link #applyAsync} for a thread that must not wait: an engine with {@link
+   * Capability#NON_BLOCKING_WRITES} queues the writes and answers with their stage; any other says
+   * {@link Attempt.WouldWait} (this default) and has queued nothing.
+   */
+  default Attempt<CompletableFuture<ApplyResult>> tryApplyAsync(
+      long tableId, String partitionKey, List<Write> writes) {
+    return Attempt.wouldWait();
   }
 }

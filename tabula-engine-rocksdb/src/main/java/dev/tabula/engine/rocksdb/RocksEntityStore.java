@@ -3,13 +3,13 @@ package dev.tabula.engine.rocksdb;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.CommitClock;
 import dev.tabula.engine.EntityStore;
-import dev.tabula.engine.NonBlocking;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.PartitionBatch;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.Stages;
 import dev.tabula.engine.Write;
 import dev.tabula.engine.codec.EntityValueCodec;
+import dev.tabula.model.Attempt;
 import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
@@ -47,8 +47,18 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
 
   @Override
   public Optional<Entity> read(long tableId, EntityKey key) {
-    return database.lookup(
+    return database.use(
         () -> Optional.ofNullable(readStored(tableId, key.partitionKey(), key.rowKey())));
+  }
+
+  /** {@inheritDoc} From the memtables and the block cache alone. */
+  @Override
+  public Attempt<Optional<Entity>> tryRead(long tableId, EntityKey key) {
+    String partitionKey = key.partitionKey();
+    String rowKey = key.rowKey();
+    return database
+        .tryGet(database.entities, RocksKeys.entityKey(tableId, partitionKey, rowKey))
+        .map(value -> value.map(bytes -> EntityValueCodec.decode(partitionKey, rowKey, bytes)));
   }
 
   @Override
@@ -59,7 +69,6 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
   /** {@inheritDoc} Throws {@code TABLE_NOT_FOUND} for a table id the catalog does not list. */
   @Override
   public ApplyResult apply(long tableId, String partitionKey, List<Write> writes) {
-    NonBlocking.refuseIfActive();
     return Stages.join(applyAsync(tableId, partitionKey, writes));
   }
 
@@ -68,6 +77,13 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
   public CompletableFuture<ApplyResult> applyAsync(
       long tableId, String partitionKey, List<Write> writes) {
     return lanes.submit(tableId, partitionKey, writes);
+  }
+
+  /** {@inheritDoc} Queues the writes on their lane, as {@link #applyAsync} does. */
+  @Override
+  public Attempt<CompletableFuture<ApplyResult>> tryApplyAsync(
+      long tableId, String partitionKey, List<Write> writes) {
+    return Attempt.answered(lanes.submit(tableId, partitionKey, writes));
   }
 
   /** Stops the commit lanes once they have committed what is queued. */
@@ -175,7 +191,7 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
   private Entity readStored(long tableId, String partitionKey, String rowKey)
       throws RocksDBException {
     byte[] value =
-        database.get(database.entities, RocksKeys.entityKey(tableId, partitionKey, rowKey));
+        database.db.get(database.entities, RocksKeys.entityKey(tableId, partitionKey, rowKey));
     return value == null ? null : EntityValueCodec.decode(partitionKey, rowKey, value);
   }
 }

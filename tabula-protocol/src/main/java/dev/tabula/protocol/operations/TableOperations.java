@@ -3,6 +3,7 @@ package dev.tabula.protocol.operations;
 import dev.tabula.core.TablePage;
 import dev.tabula.core.TableService;
 import dev.tabula.engine.TableInfo;
+import dev.tabula.model.Attempt;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.json.MetadataLevel;
@@ -72,10 +73,22 @@ public final class TableOperations {
 
   /** Query Tables for one table: {@code GET /Tables('name')}. */
   public ServiceResponse get(OperationContext context) {
-    ServiceRequest request = context.request();
-    MetadataLevel level = level(request);
+    MetadataLevel level = level(context.request());
     TableInfo table =
         tables.describeTable(context.resource().account(), context.resource().table());
+    return described(context, level, table);
+  }
+
+  /** {@link #get} without waiting, or would-wait before anything happened. */
+  public Attempt<ServiceResponse> tryGet(OperationContext context) {
+    MetadataLevel level = level(context.request());
+    return tables
+        .tryDescribeTable(context.resource().account(), context.resource().table())
+        .map(table -> described(context, level, table));
+  }
+
+  private static ServiceResponse described(
+      OperationContext context, MetadataLevel level, TableInfo table) {
     return Responses.json(
         200, level, TableJsonWriter.writeTable(table.name(), odata(context.resource()), level));
   }
