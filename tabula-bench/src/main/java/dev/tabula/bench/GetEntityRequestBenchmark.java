@@ -4,6 +4,7 @@ import dev.tabula.bench.load.SharedKeyLiteSigner;
 import dev.tabula.core.AccessPolicyService;
 import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityService;
+import dev.tabula.core.NonBlockingCalls;
 import dev.tabula.core.TableService;
 import dev.tabula.core.properties.ServicePropertiesService;
 import dev.tabula.engine.rocksdb.RocksOptions;
@@ -75,7 +76,7 @@ public class GetEntityRequestBenchmark extends AverageTimeBenchmark {
             Set.of(ACCOUNT),
             authenticator,
             clock,
-            engine.capabilities());
+            NonBlockingCalls.of(engine.capabilities()));
     tables.createTable(ACCOUNT, TABLE);
     entities
         .insert(ACCOUNT, TABLE, Entity.unsaved("p042", "0000000123", BenchEntities.properties(123)))

@@ -7,6 +7,7 @@ import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Precondition;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
+import dev.tabula.model.Attempt;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import dev.tabula.model.EntityRules;
@@ -60,13 +61,20 @@ public final class EntityService {
   // The writes return at once with a stage that completes once the engine has committed (and, when
   // it is durable on ack, stored) the write. What can be checked without the engine (the entity's
   // shape, the table's existence) is thrown before anything is queued; the engine's verdict
-  // (409, 412, 404 of a table deleted meanwhile) completes the stage exceptionally. With an engine
-  // that has NON_BLOCKING_WRITES, none of them waits, so a network thread may start them.
+  // (409, 412, 404 of a table deleted meanwhile) completes the stage exceptionally. Their try forms
+  // do the same without waiting, or say they would wait before anything is queued (see
+  // NonBlockingCalls).
 
   /** Insert Entity: 409 EntityAlreadyExists when the key is taken. */
   public CompletableFuture<Entity> insert(String account, String table, Entity entity) {
     EntityRules.checkEntity(entity);
     return writeOne(account, table, entity, Write.Kind.PUT, Precondition.MUST_NOT_EXIST);
+  }
+
+  /** {@link #insert} without waiting. */
+  public Attempt<CompletableFuture<Entity>> tryInsert(String account, String table, Entity entity) {
+    EntityRules.checkEntity(entity);
+    return tryWriteOne(account, table, entity, Write.Kind.PUT, Precondition.MUST_NOT_EXIST);
   }
 
   /**
@@ -79,6 +87,13 @@ public final class EntityService {
     return writeOne(account, table, entity, Write.Kind.PUT, preconditionOf(ifMatch));
   }
 
+  /** {@link #replace} without waiting. */
+  public Attempt<CompletableFuture<Entity>> tryReplace(
+      String account, String table, Entity entity, IfMatch ifMatch) {
+    checkAddressed(entity, ifMatch);
+    return tryWriteOne(account, table, entity, Write.Kind.PUT, preconditionOf(ifMatch));
+  }
+
   /**
    * Merge Entity with an {@code If-Match}, or Insert Or Merge Entity when {@code ifMatch} is null.
    */
@@ -88,26 +103,47 @@ public final class EntityService {
     return writeOne(account, table, entity, Write.Kind.MERGE, preconditionOf(ifMatch));
   }
 
+  /** {@link #merge} without waiting. */
+  public Attempt<CompletableFuture<Entity>> tryMerge(
+      String account, String table, Entity entity, IfMatch ifMatch) {
+    checkAddressed(entity, ifMatch);
+    return tryWriteOne(account, table, entity, Write.Kind.MERGE, preconditionOf(ifMatch));
+  }
+
   /** Delete Entity; the service requires an {@code If-Match}. */
   public CompletableFuture<Void> delete(
       String account, String table, EntityKey key, IfMatch ifMatch) {
-    EntityRules.checkAddressedKey(key.partitionKey(), false);
-    EntityRules.checkAddressedKey(key.rowKey(), false);
+    checkDeleted(key);
     TableInfo info = tables.table(account, table);
-    Write write = Write.delete(key.rowKey(), ifMatch.precondition());
     return store
-        .applyAsync(info.id(), key.partitionKey(), List.of(write))
-        .thenApply(
-            result -> {
-              committed(result);
-              return null;
-            });
+        .applyAsync(info.id(), key.partitionKey(), List.of(deletion(key, ifMatch)))
+        .thenApply(EntityService::deleted);
+  }
+
+  /** {@link #delete} without waiting. */
+  public Attempt<CompletableFuture<Void>> tryDelete(
+      String account, String table, EntityKey key, IfMatch ifMatch) {
+    checkDeleted(key);
+    return tables
+        .tryTable(account, table)
+        .then(
+            info ->
+                store.tryApplyAsync(info.id(), key.partitionKey(), List.of(deletion(key, ifMatch))))
+        .map(stage -> stage.thenApply(EntityService::deleted));
   }
 
   /** Get Entity: 404 ResourceNotFound when there is no such entity. */
   public Entity get(String account, String table, EntityKey key) {
     TableInfo info = tables.table(account, table);
     return store.read(info.id(), key).orElseThrow(TableErrorCode.RESOURCE_NOT_FOUND::exception);
+  }
+
+  /** {@link #get} without waiting: would-wait unless the engine holds the table and the entity. */
+  public Attempt<Entity> tryGet(String account, String table, EntityKey key) {
+    return tables
+        .tryTable(account, table)
+        .then(info -> store.tryRead(info.id(), key))
+        .map(found -> found.orElseThrow(TableErrorCode.RESOURCE_NOT_FOUND::exception));
   }
 
   /**
@@ -153,7 +189,39 @@ public final class EntityService {
     Write write = new Write(kind, entity.rowKey(), entity.properties(), precondition);
     return store
         .applyAsync(info.id(), entity.partitionKey(), List.of(write))
-        .thenApply(result -> committed(result).entities().get(0));
+        .thenApply(EntityService::stored);
+  }
+
+  private Attempt<CompletableFuture<Entity>> tryWriteOne(
+      String account, String table, Entity entity, Write.Kind kind, Precondition precondition) {
+    return tables
+        .tryTable(account, table)
+        .then(
+            info ->
+                store.tryApplyAsync(
+                    info.id(),
+                    entity.partitionKey(),
+                    List.of(new Write(kind, entity.rowKey(), entity.properties(), precondition))))
+        .map(stage -> stage.thenApply(EntityService::stored));
+  }
+
+  /** The checks of a Delete Entity's keys, which come from its URL. */
+  private static void checkDeleted(EntityKey key) {
+    EntityRules.checkAddressedKey(key.partitionKey(), false);
+    EntityRules.checkAddressedKey(key.rowKey(), false);
+  }
+
+  private static Write deletion(EntityKey key, IfMatch ifMatch) {
+    return Write.delete(key.rowKey(), ifMatch.precondition());
+  }
+
+  private static Entity stored(ApplyResult result) {
+    return committed(result).entities().get(0);
+  }
+
+  private static Void deleted(ApplyResult result) {
+    committed(result);
+    return null;
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.tabula.core;
 import dev.tabula.core.storage.TranslatingCatalog;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.TableInfo;
+import dev.tabula.model.Attempt;
 import dev.tabula.model.Limits;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableNames;
@@ -52,12 +53,26 @@ public final class TableService {
         .name();
   }
 
+  /** {@link #describeTable} without waiting: would-wait unless the engine holds the answer. */
+  public Attempt<String> tryDescribeTable(String account, String name) {
+    return catalog
+        .tryFindTable(account, name)
+        .map(found -> found.orElseThrow(TableErrorCode.RESOURCE_NOT_FOUND::exception).name());
+  }
+
   /**
    * The table of that name (any case), with the engine's id the entity operations address it by;
    * 404 TableNotFound when there is none.
    */
   TableInfo table(String account, String name) {
     return catalog.findTable(account, name).orElseThrow(TableErrorCode.TABLE_NOT_FOUND::exception);
+  }
+
+  /** {@link #table} without waiting: would-wait unless the engine holds the answer. */
+  public Attempt<TableInfo> tryTable(String account, String name) {
+    return catalog
+        .tryFindTable(account, name)
+        .map(found -> found.orElseThrow(TableErrorCode.TABLE_NOT_FOUND::exception));
   }
 
   /**

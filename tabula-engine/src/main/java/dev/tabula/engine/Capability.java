@@ -7,15 +7,17 @@ public enum Capability {
   /** Data survives closing and reopening the engine on the same location. */
   PERSISTENT,
   /**
-   * Inside {@link NonBlocking#attempt}, reads of entities, tables and settings held in memory are
-   * answered without waiting, and every other call throws {@link NonBlocking.WouldBlock} first.
+   * {@link EntityStore#tryRead} and {@link Catalog#tryFindTable} answer what the engine holds in
+   * memory without waiting, the same answer their waiting forms give, and say {@link
+   * dev.tabula.model.Attempt.WouldWait} for the rest. Without it they always say so.
    */
   NON_BLOCKING_READS,
   /**
-   * {@link EntityStore#applyAsync} never waits, inside {@link NonBlocking#attempt} too: it queues
-   * the writes and returns, and its stage completes once they are committed (durable, with {@link
-   * #DURABLE_ON_ACK}). A network thread can then start a write and answer it when the stage
-   * completes, with no thread blocked in between.
+   * {@link EntityStore#tryApplyAsync} never waits: it queues the writes and answers with a stage
+   * that completes once they are committed (durable, with {@link #DURABLE_ON_ACK}). A network
+   * thread can then start a write and answer it when the stage completes, with no thread blocked in
+   * between. Without it the call says {@link dev.tabula.model.Attempt.WouldWait}, having queued
+   * nothing.
    */
   NON_BLOCKING_WRITES
 }

@@ -1,6 +1,7 @@
 package dev.tabula.engine;
 
 import dev.tabula.model.AccessPolicy;
+import dev.tabula.model.Attempt;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,6 +30,15 @@ public interface Catalog {
 
   /** Finds a table by name, case-insensitively. */
   Optional<TableInfo> findTable(String account, String name);
+
+  /**
+   * {@link #findTable} for a thread that must not wait: the same answer when the engine holds it in
+   * memory, else {@link Attempt.WouldWait}. Engines without {@link Capability#NON_BLOCKING_READS}
+   * keep this default, which never answers.
+   */
+  default Attempt<Optional<TableInfo>> tryFindTable(String account, String name) {
+    return Attempt.wouldWait();
+  }
 
   /**
    * Lists tables in the order of their lower-cased names, starting at the first whose lower-cased

@@ -1,5 +1,6 @@
 package dev.tabula.engine;
 
+import dev.tabula.model.Attempt;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import java.util.List;
@@ -14,6 +15,15 @@ public interface EntityStore {
 
   /** The entity with this key, with its Timestamp, or empty. */
   Optional<Entity> read(long tableId, EntityKey key);
+
+  /**
+   * {@link #read} for a thread that must not wait: the same answer when the engine holds it in
+   * memory, else {@link Attempt.WouldWait}. Engines without {@link Capability#NON_BLOCKING_READS}
+   * keep this default, which never answers.
+   */
+  default Attempt<Optional<Entity>> tryRead(long tableId, EntityKey key) {
+    return Attempt.wouldWait();
+  }
 
   /**
    * Scans a key range in (PartitionKey, RowKey) order. A page never contains half of an {@link
@@ -33,10 +43,20 @@ public interface EntityStore {
    * engine declares {@link Capability#DURABLE_ON_ACK}), or exceptionally with what kept them from
    * it (a {@link StorageException}: of kind {@link StorageException.Kind#NO_SUCH_TABLE} for a table
    * id the catalog does not list, or the store could not be reached). An engine with {@link
-   * Capability#NON_BLOCKING_WRITES} queues the writes and returns at once, also inside {@link
-   * NonBlocking#attempt}; an engine that writes on the caller's thread applies before it returns
-   * ({@link Stages#completed}), and inside an attempt throws {@link NonBlocking.WouldBlock} without
-   * effect. A caller that needs the result before it goes on joins the stage ({@link Stages#join}).
+   * Capability#NON_BLOCKING_WRITES} queues the writes and returns at once; an engine that writes on
+   * the caller's thread applies before it returns ({@link Stages#completed}). A thread that must
+   * not wait calls {@link #tryApplyAsync} instead. A caller that needs the result before it goes on
+   * joins the stage ({@link Stages#join}).
    */
   CompletableFuture<ApplyResult> applyAsync(long tableId, String partitionKey, List<Write> writes);
+
+  /**
+   * {@link #applyAsync} for a thread that must not wait: an engine with {@link
+   * Capability#NON_BLOCKING_WRITES} queues the writes and answers with their stage; any other says
+   * {@link Attempt.WouldWait} (this default) and has queued nothing.
+   */
+  default Attempt<CompletableFuture<ApplyResult>> tryApplyAsync(
+      long tableId, String partitionKey, List<Write> writes) {
+    return Attempt.wouldWait();
+  }
 }

@@ -2,7 +2,7 @@ package dev.tabula.protocol;
 
 import dev.tabula.protocol.auth.AccessGrant;
 import dev.tabula.protocol.http.ServiceRequest;
-import dev.tabula.protocol.routing.Resource;
+import dev.tabula.protocol.routing.RequestOperation;
 
 /**
  * Refuses, before any operation runs, what a request's credentials do not grant: first the
@@ -14,13 +14,15 @@ final class RequestAuthorization {
   private RequestAuthorization() {}
 
   /**
-   * @param method the effective method
    * @param scheme {@code http} or {@code https}
    */
   static void check(
-      AccessGrant access, Resource resource, String method, ServiceRequest request, String scheme) {
+      AccessGrant access, RequestOperation operation, ServiceRequest request, String scheme) {
     access.checkConnection(scheme, request.remoteAddress());
-    ServiceOperations.of(resource.kind(), method, request)
-        .ifPresent(operation -> access.authorize(operation, resource.table(), resource.key()));
+    operation
+        .authorized()
+        .ifPresent(
+            named ->
+                access.authorize(named, operation.resource().table(), operation.resource().key()));
   }
 }

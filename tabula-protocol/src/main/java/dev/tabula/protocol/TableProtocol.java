@@ -3,11 +3,10 @@ package dev.tabula.protocol;
 import dev.tabula.core.AccessPolicyService;
 import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityService;
+import dev.tabula.core.NonBlockingCalls;
 import dev.tabula.core.TableService;
 import dev.tabula.core.properties.ServicePropertiesService;
-import dev.tabula.engine.Capability;
-import dev.tabula.engine.NonBlocking;
-import dev.tabula.engine.Stages;
+import dev.tabula.model.Attempt;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableException;
 import dev.tabula.protocol.auth.AccessGrant;
@@ -24,7 +23,9 @@ import dev.tabula.protocol.operations.ServicePropertiesOperations;
 import dev.tabula.protocol.operations.TableOperations;
 import dev.tabula.protocol.routing.AsyncOperation;
 import dev.tabula.protocol.routing.MethodResolver;
+import dev.tabula.protocol.routing.NoWaitOperation;
 import dev.tabula.protocol.routing.OperationContext;
+import dev.tabula.protocol.routing.RequestOperation;
 import dev.tabula.protocol.routing.Resource;
 import dev.tabula.protocol.routing.ResourceParser;
 import dev.tabula.protocol.routing.Router;
@@ -33,27 +34,28 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.function.UnaryOperator;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The Table service protocol, independent of the transport: a request goes through routing, the
- * version check, authentication and one operation, and every outcome leaves with the service's
- * standard headers. Thread-safe; {@link #handle} blocks on the engine, so transports call it off
- * their I/O threads, and try {@link #handleWithoutBlocking} on them first.
+ * The Table service protocol, independent of the transport: a request is classified once ({@link
+ * #classify}: its resource, effective method and operation), then goes through the version check,
+ * authentication, authorization and one operation, and every outcome leaves with the service's
+ * standard headers. Thread-safe.
+ *
+ * <p>Two ways to answer: {@link #handle} waits for the engine, so transports call it off their I/O
+ * threads; {@link #tryHandle} never waits, so an I/O thread may run it for the requests {@link
+ * #triesWithoutWaiting} names, and hands the request to {@link #handle} when it says it would wait.
  */
 public final class TableProtocol {
   private static final Logger LOG = Logger.getLogger(TableProtocol.class.getName());
-
-  /** The methods of single-entity writes, as sent or tunnelled (MERGE may arrive as POST). */
-  private static final Set<String> ENTITY_WRITE_METHODS =
-      Set.of("POST", "PUT", "MERGE", "PATCH", "DELETE");
 
   /**
    * The largest body parsed on a network thread: an entity of about 1 KiB parses in microseconds,
    * but one near the 1 MiB limit would hold up every other connection of the event loop.
    */
-  private static final int MAX_BODY_STARTED_WITHOUT_BLOCKING = 64 * 1024;
+  private static final int MAX_BODY_STARTED_WITHOUT_WAITING = 64 * 1024;
 
   private final ResourceParser parser;
   private final RequestAuthenticator authenticator;
@@ -62,12 +64,10 @@ public final class TableProtocol {
   private final Cors cors;
   private final Clock clock;
   private final HttpDateText dates = new HttpDateText();
-  private final boolean answersReadsWithoutBlocking;
-  private final boolean startsWritesWithoutBlocking;
 
   /**
-   * @param engineCapabilities the engine's; with {@link Capability#NON_BLOCKING_READS} and {@link
-   *     Capability#NON_BLOCKING_WRITES}, {@link #handleWithoutBlocking} tries reads and writes
+   * @param nonBlocking what the engine answers without waiting: the operations {@link #tryHandle}
+   *     may run
    */
   public TableProtocol(
       TableService tables,
@@ -78,11 +78,7 @@ public final class TableProtocol {
       Set<String> accounts,
       RequestAuthenticator authenticator,
       Clock clock,
-      Set<Capability> engineCapabilities) {
-    this.answersReadsWithoutBlocking = engineCapabilities.contains(Capability.NON_BLOCKING_READS);
-    // A write's attempt authenticates and resolves the table first, which reads without waiting.
-    this.startsWritesWithoutBlocking =
-        answersReadsWithoutBlocking && engineCapabilities.contains(Capability.NON_BLOCKING_WRITES);
+      NonBlockingCalls nonBlocking) {
     this.parser = new ResourceParser(accounts);
     this.authenticator = authenticator;
     this.router =
@@ -91,7 +87,8 @@ public final class TableProtocol {
             new EntityOperations(entities),
             new BatchOperations(batches, entities, parser, clock),
             new AclOperations(policies),
-            new ServicePropertiesOperations(serviceProperties, clock));
+            new ServicePropertiesOperations(serviceProperties, clock),
+            nonBlocking);
     this.errors = new ErrorResponses(clock);
     this.cors = new Cors(serviceProperties);
     this.clock = clock;
@@ -103,37 +100,123 @@ public final class TableProtocol {
    * @param scheme {@code http} or {@code https}, for the links in OData payloads
    */
   public ServiceResponse handle(ServiceRequest request, String scheme) {
-    return Stages.join(handleAsync(request, scheme, Runnable::run));
+    return handle(classify(request, scheme));
+  }
+
+  /**
+   * What a request asks for, read from its URL and method alone: cheap, and it never waits. A
+   * request that cannot be read is classified too, and answered with its error.
+   *
+   * @param scheme {@code http} or {@code https}, for the links in OData payloads
+   */
+  public ClassifiedRequest classify(ServiceRequest request, String scheme) {
+    String requestId = RequestIds.next();
+    if (Cors.isPreflight(request)) {
+      return ClassifiedRequest.preflight(request, scheme, requestId);
+    }
+    try {
+      Resource resource = parser.parse(request, scheme);
+      request.requireWellFormedQuery();
+      String method = MethodResolver.effectiveMethod(request);
+      return ClassifiedRequest.of(
+          request, scheme, requestId, RequestOperation.of(resource, method, request));
+    } catch (RuntimeException e) {
+      return ClassifiedRequest.failed(request, scheme, requestId, e);
+    }
+  }
+
+  /** Answers a classified request, waiting for the engine if it must. */
+  public ServiceResponse handle(ClassifiedRequest classified) {
+    try {
+      return handleAsync(classified, Runnable::run).join(); // errors are rendered: never failed
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException cause ? cause : e;
+    }
+  }
+
+  /**
+   * Whether {@link #tryHandle} may answer the request: its operation has a form that never waits
+   * over this engine (Get Table, a point read, a single-entity write), and its body is small enough
+   * to parse on a network thread. Decided from the classification alone, so a caller may skip its
+   * own preparations for any other request.
+   */
+  public boolean triesWithoutWaiting(ClassifiedRequest classified) {
+    RequestOperation operation = classified.operation();
+    return operation != null
+        && classified.request().body().length <= MAX_BODY_STARTED_WITHOUT_WAITING
+        && router.findWithoutWaiting(operation).isPresent();
+  }
+
+  /**
+   * Starts answering a request without waiting, as a network event loop must: a read is answered at
+   * once from memory, a single-entity write is queued with the engine and its answer finishes on
+   * {@code finishOn}. Would-wait when that is not possible (the engine would have to read a file,
+   * the account's CORS rules or a stored access policy are not in memory, or the request is not one
+   * {@link #triesWithoutWaiting} names); nothing of the request has happened then, and {@link
+   * #handle} answers it, going on from what was decided here.
+   */
+  public Attempt<CompletableFuture<ServiceResponse>> tryHandle(
+      ClassifiedRequest classified, Executor finishOn) {
+    if (!triesWithoutWaiting(classified)) {
+      return Attempt.wouldWait();
+    }
+    ServiceRequest request = classified.request();
+    NoWaitOperation operation = router.findWithoutWaiting(classified.operation()).orElseThrow();
+    Attempt<UnaryOperator<ServiceResponse>> corsHeaders =
+        cors.tryDecorator(request, classified.operation().resource().account());
+    if (!corsHeaders.isAnswered() || !authenticator.authenticatesWithoutWaiting(request)) {
+      return Attempt.wouldWait();
+    }
+    OperationContext context;
+    try {
+      context = admit(classified, finishOn);
+    } catch (RuntimeException refused) {
+      return Attempt.answered(
+          finish(classified, CompletableFuture.failedFuture(refused), corsHeaders.answer()));
+    }
+    Attempt<CompletableFuture<ServiceResponse>> started = tryStart(operation, context);
+    if (!started.isAnswered()) {
+      classified.admitted(context);
+      return Attempt.wouldWait();
+    }
+    return Attempt.answered(finish(classified, started.answer(), corsHeaders.answer()));
   }
 
   /**
    * Starts answering one request; the stage completes with the answer, errors rendered, never
    * exceptionally. A write finishes on {@code finishOn} once the engine has committed it.
-   *
-   * @param scheme {@code http} or {@code https}, for the links in OData payloads
-   * @throws NonBlocking.WouldBlock inside {@link NonBlocking#attempt}, when the request cannot be
-   *     started without waiting; nothing of it has happened then
    */
   public CompletableFuture<ServiceResponse> handleAsync(
-      ServiceRequest request, String scheme, Executor finishOn) {
-    String requestId = RequestIds.next();
+      ClassifiedRequest classified, Executor finishOn) {
+    ServiceRequest request = classified.request();
     CompletableFuture<ServiceResponse> answer;
     try {
       answer =
-          Cors.isPreflight(request)
+          classified.isPreflight()
               ? CompletableFuture.completedFuture(preflight(request))
-              : dispatch(request, scheme, requestId, finishOn);
-    } catch (NonBlocking.WouldBlock e) {
-      throw e; // not a failure: the caller answers the request again on a thread that may wait
+              : start(admit(classified, finishOn));
     } catch (RuntimeException e) {
       answer = CompletableFuture.failedFuture(e);
     }
+    return finish(classified, answer, response -> withCors(request, response));
+  }
+
+  /**
+   * The answer once {@code answer} completes: a failure rendered, the standard headers and the CORS
+   * headers added.
+   */
+  private CompletableFuture<ServiceResponse> finish(
+      ClassifiedRequest classified,
+      CompletableFuture<ServiceResponse> answer,
+      UnaryOperator<ServiceResponse> corsHeaders) {
+    ServiceRequest request = classified.request();
+    String requestId = classified.requestId();
     return answer.handle(
         (response, failure) -> {
           ServiceResponse answered =
-              failure == null ? response : render(Stages.unwrap(failure), request, requestId);
+              failure == null ? response : render(unwrap(failure), request, requestId);
           try {
-            return withCors(request, withStandardHeaders(answered, request, requestId));
+            return corsHeaders.apply(withStandardHeaders(answered, request, requestId));
           } catch (TableException e) {
             // The account's CORS rules could not be read (the engine's store is unreachable): the
             // answer is that error. Thrown from here, it would leave the request never answered.
@@ -143,60 +226,25 @@ public final class TableProtocol {
   }
 
   /**
-   * Starts answering a request without waiting, as a network event loop must, or returns null when
-   * that is not possible: the engine would have to read a file, or cannot take the request without
-   * waiting. A read is answered at once from memory; a single-entity write, with an engine that
-   * takes writes without waiting ({@link Capability#NON_BLOCKING_WRITES}), is queued and finishes
-   * on {@code finishOn}. A refused request has had no effect and is answered again from the start
-   * with {@link #handle}.
-   *
-   * @param scheme {@code http} or {@code https}, for the links in OData payloads
+   * The checks before an operation runs, in the service's order: the version, the credentials, what
+   * they grant, the secondary endpoint's refusal of writes. A request a network thread admitted
+   * before the engine said it would wait is not admitted again.
    */
-  public CompletableFuture<ServiceResponse> handleWithoutBlocking(
-      ServiceRequest request, String scheme, Executor finishOn) {
-    if (!triesWithoutBlocking(request)) {
-      return null;
+  private OperationContext admit(ClassifiedRequest classified, Executor finishOn) {
+    if (classified.failure() != null) {
+      throw classified.failure();
     }
-    try {
-      return NonBlocking.attempt(
-          () -> {
-            CompletableFuture<ServiceResponse> answer = handleAsync(request, scheme, finishOn);
-            if (answer.isDone()) {
-              Stages.join(
-                  answer); // a refusal while finishing at once (a CORS rules read) is thrown
-            }
-            return answer;
-          });
-    } catch (NonBlocking.WouldBlock e) {
-      return null;
+    if (classified.admitted() != null) {
+      return classified.admitted().finishingOn(finishOn);
     }
-  }
-
-  /**
-   * Whether a request is worth attempting without blocking: point reads and Get Table, and writes
-   * that may be single-entity writes. Anything else an attempt would refuse only after routing and
-   * authentication, or after parsing a large body, so it skips the attempt rather than do that work
-   * twice. A write from a browser (with an {@code Origin}) is skipped too: its CORS headers may
-   * need a settings read after the write, where nothing may wait. {@link #handleWithoutBlocking}
-   * returns null at once for any other request, so a caller may skip its own preparations.
-   */
-  public boolean triesWithoutBlocking(ServiceRequest request) {
-    String method = request.method();
-    if ("GET".equals(method)) {
-      return answersReadsWithoutBlocking && namesOneItem(request);
-    }
-    return startsWritesWithoutBlocking
-        && ENTITY_WRITE_METHODS.contains(method)
-        && request.body().length <= MAX_BODY_STARTED_WITHOUT_BLOCKING
-        && !namesBatch(request.rawPath())
-        && request.header("Origin") == null;
-  }
-
-  /** Whether a path may name {@code $batch}: also escaped, or with a trailing slash. */
-  private static boolean namesBatch(String path) {
-    String trimmed = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-    return trimmed.endsWith("$batch")
-        || trimmed.regionMatches(true, Math.max(0, trimmed.length() - 8), "%24batch", 0, 8);
+    ServiceRequest request = classified.request();
+    RequestOperation operation = classified.operation();
+    Resource resource = operation.resource();
+    ProtocolVersion.check(request);
+    AccessGrant access = authenticator.authenticate(request, resource.account()).grant();
+    RequestAuthorization.check(access, operation, request, classified.scheme());
+    SecondaryEndpoint.check(resource, operation.method());
+    return new OperationContext(request, operation, classified.requestId(), access, finishOn);
   }
 
   /** What an operation failed with, as the service's error response. */
@@ -206,17 +254,6 @@ public final class TableProtocol {
     }
     LOG.log(Level.SEVERE, "request " + requestId + " failed", failure);
     return errors.render(TableErrorCode.INTERNAL_ERROR.exception(), request, requestId);
-  }
-
-  /**
-   * Whether the path ends in a key, as a point read ({@code t(PartitionKey='a',RowKey='b')}) or Get
-   * Table ({@code Tables('t')}) does. Queries ({@code t()}, {@code Tables}) always scan, which an
-   * attempt refuses only after routing and authentication, so they skip it rather than do that work
-   * twice.
-   */
-  private static boolean namesOneItem(ServiceRequest request) {
-    String path = request.rawPath();
-    return path.endsWith(")") && !path.endsWith("()");
   }
 
   /**
@@ -242,49 +279,61 @@ public final class TableProtocol {
     return withStandardHeaders(errors.render(error, partial, requestId), partial, requestId);
   }
 
-  private CompletableFuture<ServiceResponse> dispatch(
-      ServiceRequest request, String scheme, String requestId, Executor finishOn) {
-    Resource resource = parser.parse(request, scheme);
-    request.requireWellFormedQuery();
-    String method = MethodResolver.effectiveMethod(request);
-    ProtocolVersion.check(request);
-    AccessGrant access = authenticator.authenticate(request, resource.account()).grant();
-    RequestAuthorization.check(access, resource, method, request, scheme);
-    SecondaryEndpoint.check(resource, method);
-    OperationContext context =
-        new OperationContext(request, resource, method, requestId, access, finishOn);
-    return start(router.find(resource.kind(), method), context);
-  }
-
   /**
-   * Starts the operation. A refusal of Create Table or Insert Entity sent with a {@code Prefer} is
-   * rendered here, to carry the {@code Preference-Applied} the service sends with it ({@link
-   * FailurePreference}); anything else that fails is rendered by {@link #handleAsync}.
+   * Starts the request's operation. A refusal of Create Table or Insert Entity sent with a {@code
+   * Prefer} is rendered here, to carry the {@code Preference-Applied} the service sends with it
+   * ({@link FailurePreference}); anything else that fails is rendered by {@link #finish}.
    */
-  private CompletableFuture<ServiceResponse> start(
-      AsyncOperation operation, OperationContext context) {
-    String preference = FailurePreference.of(context);
-    if (preference == null) {
-      return operation.start(context);
-    }
+  private CompletableFuture<ServiceResponse> start(OperationContext context) {
+    AsyncOperation operation = router.find(context.operation());
     CompletableFuture<ServiceResponse> answer;
     try {
       answer = operation.start(context);
-    } catch (TableException e) {
+    } catch (RuntimeException e) {
       answer = CompletableFuture.failedFuture(e);
+    }
+    return preferred(answer, context);
+  }
+
+  /** {@link #start} with the form of the operation that never waits. */
+  private Attempt<CompletableFuture<ServiceResponse>> tryStart(
+      NoWaitOperation operation, OperationContext context) {
+    Attempt<CompletableFuture<ServiceResponse>> started;
+    try {
+      started = operation.tryStart(context);
+    } catch (RuntimeException e) {
+      started = Attempt.answered(CompletableFuture.failedFuture(e));
+    }
+    return started.map(answer -> preferred(answer, context));
+  }
+
+  private CompletableFuture<ServiceResponse> preferred(
+      CompletableFuture<ServiceResponse> answer, OperationContext context) {
+    String preference = FailurePreference.of(context);
+    if (preference == null) {
+      return answer;
     }
     return answer.handle(
         (response, failure) -> {
           if (failure == null) {
             return response;
           }
-          if (Stages.unwrap(failure) instanceof TableException e) {
+          if (unwrap(failure) instanceof TableException e) {
             return errors
                 .render(e, context.request(), context.requestId())
                 .header("Preference-Applied", preference);
           }
           throw failure instanceof CompletionException c ? c : new CompletionException(failure);
         });
+  }
+
+  /** The exception a stage completed with, without the wrappers of the stages after it. */
+  private static Throwable unwrap(Throwable failure) {
+    Throwable cause = failure;
+    while (cause instanceof CompletionException && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return cause;
   }
 
   private ServiceResponse withStandardHeaders(

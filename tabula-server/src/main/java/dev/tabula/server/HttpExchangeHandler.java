@@ -1,6 +1,8 @@
 package dev.tabula.server;
 
+import dev.tabula.model.Attempt;
 import dev.tabula.model.TableErrorCode;
+import dev.tabula.protocol.ClassifiedRequest;
 import dev.tabula.protocol.TableProtocol;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
@@ -38,13 +40,16 @@ import org.slf4j.LoggerFactory;
  * never run on an event loop) and writes the answer back on the channel's event loop. A full pool
  * answers 503 ServerBusy at once instead of queueing without bound.
  *
- * <p>A request is first tried right here, without blocking ({@link
- * TableProtocol#handleWithoutBlocking}): a point read of an entity in memory is answered on the
- * event loop, and a single-entity write is queued with the engine and answered on the event loop
- * when it commits, saving the thread hand-offs that dominate their cost; anything that would wait
- * goes to the pool as before. Writes waiting for the engine this way are bounded like the pool's
- * ({@link WorkerPool#admitAside}). A write started on a worker, a {@code $batch} among them, frees
- * the worker the same way once the engine has queued it ({@link #startOnWorker}).
+ * <p>Each request is classified right here ({@link TableProtocol#classify}), and one whose
+ * operation has a form that never waits is first tried here too ({@link TableProtocol#tryHandle}):
+ * a point read of an entity in memory is answered on the event loop, and a single-entity write is
+ * queued with the engine and answered on the event loop when it commits, saving the thread
+ * hand-offs that dominate their cost; anything that would wait goes to the pool with its
+ * classification. Writes waiting for the engine this way are bounded like the pool's ({@link
+ * WorkerPool#admitAside}).
+ *
+ * <p>A write started on a worker, a {@code $batch} among them, frees the worker the same way once
+ * the engine has queued it ({@link #startOnWorker}).
  *
  * <p>One request per connection is in hand at a time. HTTP/1.1 lets a client send requests without
  * waiting for answers (pipelining), and the answers must come back in the order asked: a request
@@ -163,13 +168,14 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     }
     Exchange exchange = (Exchange) next;
     ServiceRequest request = exchange.request();
-    if (startedHere(ctx, exchange)) {
+    ClassifiedRequest classified = protocol.classify(request, scheme);
+    if (startedHere(ctx, exchange, classified)) {
       return;
     }
     try {
       workers.execute(
           request.body().length,
-          () -> startOnWorker(ctx, exchange),
+          () -> startOnWorker(ctx, exchange, classified),
           answered ->
               answered.ifPresent(
                   response -> ctx.executor().execute(() -> answer(ctx, response, exchange))));
@@ -187,12 +193,13 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
    * ({@link WorkerPool#admitAside}) until then, as a write started on the event loop is; when that
    * bound is reached, the worker waits for the engine, as every request once did.
    */
-  private Optional<ServiceResponse> startOnWorker(ChannelHandlerContext ctx, Exchange exchange) {
+  private Optional<ServiceResponse> startOnWorker(
+      ChannelHandlerContext ctx, Exchange exchange, ClassifiedRequest classified) {
     ServiceRequest request = exchange.request();
     WorkerFinish finishOn = new WorkerFinish(ctx.executor());
     CompletableFuture<ServiceResponse> started;
     try {
-      started = protocol.handleAsync(request, scheme, finishOn);
+      started = protocol.handleAsync(classified, finishOn);
     } catch (RuntimeException | Error e) {
       return Optional.of(failedOnWorker(ctx, request, e));
     } finally {
@@ -267,41 +274,44 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   }
 
   /** Whether the request was started on this event loop; it is then answered when ready. */
-  private boolean startedHere(ChannelHandlerContext ctx, Exchange exchange) {
+  private boolean startedHere(
+      ChannelHandlerContext ctx, Exchange exchange, ClassifiedRequest classified) {
     ServiceRequest request = exchange.request();
     // Asked first: most requests on some engines, and every query or batch, are never tried here,
     // and need not take and give back an admission for nothing.
-    if (!protocol.triesWithoutBlocking(request)) {
+    if (!protocol.triesWithoutWaiting(classified)) {
       return false;
     }
     long bodyBytes = request.body().length;
     if (!workers.admitAside(bodyBytes)) {
       return false;
     }
-    CompletableFuture<ServiceResponse> started;
+    Attempt<CompletableFuture<ServiceResponse>> started;
     try {
-      started = protocol.handleWithoutBlocking(request, scheme, ctx.executor());
+      started = protocol.tryHandle(classified, ctx.executor());
     } catch (RuntimeException | Error e) {
       workers.releaseAside(bodyBytes);
       throw e;
     }
-    if (started == null) {
+    if (!(started instanceof Attempt.Answered<CompletableFuture<ServiceResponse>> answered)) {
       workers.releaseAside(bodyBytes);
       return false;
     }
-    started.whenComplete(
-        (response, failure) -> {
-          workers.releaseAside(bodyBytes);
-          ServiceResponse answer =
-              failure == null
-                  ? response
-                  : protocol.reject(TableErrorCode.INTERNAL_ERROR.exception(), request);
-          if (ctx.executor().inEventLoop()) {
-            answer(ctx, answer, exchange);
-          } else {
-            ctx.executor().execute(() -> answer(ctx, answer, exchange));
-          }
-        });
+    answered
+        .value()
+        .whenComplete(
+            (response, failure) -> {
+              workers.releaseAside(bodyBytes);
+              ServiceResponse answer =
+                  failure == null
+                      ? response
+                      : protocol.reject(TableErrorCode.INTERNAL_ERROR.exception(), request);
+              if (ctx.executor().inEventLoop()) {
+                answer(ctx, answer, exchange);
+              } else {
+                ctx.executor().execute(() -> answer(ctx, answer, exchange));
+              }
+            });
     return true;
   }
 

@@ -3,6 +3,7 @@ package dev.tabula.server;
 import dev.tabula.core.AccessPolicyService;
 import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityService;
+import dev.tabula.core.NonBlockingCalls;
 import dev.tabula.core.TableService;
 import dev.tabula.core.properties.ServicePropertiesService;
 import dev.tabula.engine.StorageEngine;
@@ -50,7 +51,7 @@ public final class TabulaServer implements AutoCloseable {
             config.accounts().stream().map(Account::name).collect(Collectors.toSet()),
             authenticator,
             Clock.systemUTC(),
-            engine.capabilities());
+            NonBlockingCalls.of(engine.capabilities()));
     Transport transport = config.transport();
     SslContext tls =
         transport.tls() ? TlsContexts.forServer(transport.tlsCert(), transport.tlsKey()) : null;

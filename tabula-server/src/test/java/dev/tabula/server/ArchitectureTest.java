@@ -108,10 +108,6 @@ class ArchitectureTest {
     noClasses()
         .that()
         .resideInAPackage("dev.tabula.protocol..")
-        // TableProtocol's fast path still uses the engine's Capability, NonBlocking and Stages
-        // until the classification change lands.
-        .and()
-        .doNotHaveFullyQualifiedName("dev.tabula.protocol.TableProtocol")
         .should()
         .dependOnClassesThat()
         .resideInAPackage("dev.tabula.engine..")

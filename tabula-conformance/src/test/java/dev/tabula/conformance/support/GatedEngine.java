@@ -4,7 +4,6 @@ import dev.tabula.engine.AccountSettings;
 import dev.tabula.engine.Capability;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.EntityStore;
-import dev.tabula.engine.NonBlocking;
 import dev.tabula.engine.StorageEngine;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -23,7 +22,9 @@ import java.util.concurrent.atomic.LongAdder;
  * #holdNextCall() hold} the next call (whatever it is) until it releases it, so it knows a worker
  * thread is busy without sleeping; and the engine records the name of every thread that called it,
  * so a test can check engine calls that may wait never run on the network event loops. Calls inside
- * {@link NonBlocking#attempt} pass straight through, and are recorded apart. Thread-safe.
+ * that never wait (the {@code try} calls: {@link EntityStore#tryRead}, {@link
+ * Catalog#tryFindTable}, {@link EntityStore#tryApplyAsync}) pass straight through, and are recorded
+ * apart. Thread-safe.
  */
 public final class GatedEngine implements StorageEngine {
   /** A held call is let go after this long even if the test never releases it. */
@@ -59,12 +60,12 @@ public final class GatedEngine implements StorageEngine {
     return Set.copyOf(callerThreads);
   }
 
-  /** The names of every thread that has made a call inside {@link NonBlocking#attempt}, so far. */
+  /** The names of every thread that has made a call that never waits, so far. */
   public Set<String> nonBlockingCallerThreads() {
     return Set.copyOf(nonBlockingCallerThreads);
   }
 
-  /** The engine methods called so far outside {@link NonBlocking#attempt} (may wait). */
+  /** The engine methods called so far that may wait. */
   public Set<String> calls() {
     return Set.copyOf(calls);
   }
@@ -75,7 +76,7 @@ public final class GatedEngine implements StorageEngine {
     return count == null ? 0 : count.sum();
   }
 
-  /** The engine methods called so far inside {@link NonBlocking#attempt}, answered or refused. */
+  /** The engine methods called so far that never wait, answered or not. */
   public Set<String> nonBlockingCalls() {
     return Set.copyOf(nonBlockingCalls);
   }
@@ -116,8 +117,8 @@ public final class GatedEngine implements StorageEngine {
             return method.invoke(target, args);
           }
           counts.computeIfAbsent(method.getName(), name -> new LongAdder()).increment();
-          if (NonBlocking.active()) {
-            // An attempt that must not wait (from a network thread) passes the gate untouched.
+          if (method.getName().startsWith("try")) {
+            // A call that must not wait (from a network thread) passes the gate untouched.
             nonBlockingCallerThreads.add(Thread.currentThread().getName());
             nonBlockingCalls.add(method.getName());
             return invoke(method, target, args);

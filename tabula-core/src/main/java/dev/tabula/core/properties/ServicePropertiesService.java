@@ -2,6 +2,7 @@ package dev.tabula.core.properties;
 
 import dev.tabula.core.storage.TranslatingAccountSettings;
 import dev.tabula.engine.AccountSettings;
+import dev.tabula.model.Attempt;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -35,6 +36,15 @@ public final class ServicePropertiesService {
                 .read(a, SETTING)
                 .map(ServicePropertiesCodec::decode)
                 .orElse(ServiceProperties.DEFAULTS));
+  }
+
+  /**
+   * {@link #get} without waiting: answered once the account's properties are cached (the first
+   * {@link #get} or {@link #set} caches them, for good), else would-wait.
+   */
+  public Attempt<ServiceProperties> tryGet(String account) {
+    ServiceProperties cached = cache.get(account);
+    return cached == null ? Attempt.wouldWait() : Attempt.answered(cached);
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.tabula.engine.Catalog;
 import dev.tabula.engine.StorageException;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.model.AccessPolicy;
+import dev.tabula.model.Attempt;
 import java.util.List;
 import java.util.Optional;
 
@@ -42,6 +43,18 @@ public final class TranslatingCatalog implements Catalog {
   public Optional<TableInfo> findTable(String account, String name) {
     try {
       return catalog.findTable(account, name);
+    } catch (StorageException e) {
+      throw StorageErrors.of(e);
+    }
+  }
+
+  /**
+   * The engine's own lookup without waiting (it may answer from memory), its failure translated.
+   */
+  @Override
+  public Attempt<Optional<TableInfo>> tryFindTable(String account, String name) {
+    try {
+      return catalog.tryFindTable(account, name);
     } catch (StorageException e) {
       throw StorageErrors.of(e);
     }

@@ -6,6 +6,7 @@ import dev.tabula.engine.Page;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.StorageException;
 import dev.tabula.engine.Write;
+import dev.tabula.model.Attempt;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import java.util.List;
@@ -47,19 +48,45 @@ public final class TranslatingEntityStore implements EntityStore {
     }
   }
 
-  /**
-   * The engine's own {@code applyAsync} (it may take the write without blocking), its failure
-   * translated. A stage already committed is returned as it is, without a stage more.
-   */
+  /** The engine's own read without waiting (it may answer from memory), its failure translated. */
   @Override
-  public CompletableFuture<ApplyResult> applyAsync(
-      long tableId, String partitionKey, List<Write> writes) {
-    CompletableFuture<ApplyResult> applied;
+  public Attempt<Optional<Entity>> tryRead(long tableId, EntityKey key) {
     try {
-      applied = store.applyAsync(tableId, partitionKey, writes);
+      return store.tryRead(tableId, key);
     } catch (StorageException e) {
       throw StorageErrors.of(e);
     }
+  }
+
+  /** The engine's own {@code applyAsync} (it may take the write without blocking), translated. */
+  @Override
+  public CompletableFuture<ApplyResult> applyAsync(
+      long tableId, String partitionKey, List<Write> writes) {
+    try {
+      return translated(store.applyAsync(tableId, partitionKey, writes));
+    } catch (StorageException e) {
+      throw StorageErrors.of(e);
+    }
+  }
+
+  /** The engine's own {@code tryApplyAsync}, its stage's failure translated. */
+  @Override
+  public Attempt<CompletableFuture<ApplyResult>> tryApplyAsync(
+      long tableId, String partitionKey, List<Write> writes) {
+    try {
+      return store
+          .tryApplyAsync(tableId, partitionKey, writes)
+          .map(TranslatingEntityStore::translated);
+    } catch (StorageException e) {
+      throw StorageErrors.of(e);
+    }
+  }
+
+  /**
+   * {@code applied} with a storage failure translated; a stage already committed is returned as it
+   * is, without a stage more.
+   */
+  private static CompletableFuture<ApplyResult> translated(CompletableFuture<ApplyResult> applied) {
     if (applied.isDone() && !applied.isCompletedExceptionally()) {
       return applied;
     }

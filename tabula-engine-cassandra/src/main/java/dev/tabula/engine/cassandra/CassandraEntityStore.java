@@ -5,7 +5,6 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.EntityStore;
-import dev.tabula.engine.NonBlocking;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.Stages;
@@ -86,7 +85,6 @@ final class CassandraEntityStore implements EntityStore {
   @Override
   public CompletableFuture<ApplyResult> applyAsync(
       long tableId, String partitionKey, List<Write> writes) {
-    NonBlocking.refuseIfActive();
     return Stages.completed(
         () -> {
           lifecycle.ensureOpen();

@@ -3,7 +3,6 @@ package dev.tabula.engine.memory;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.CommitClock;
 import dev.tabula.engine.EntityStore;
-import dev.tabula.engine.NonBlocking;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.Stages;
@@ -64,7 +63,6 @@ final class MemoryEntityStore implements EntityStore {
   @Override
   public CompletableFuture<ApplyResult> applyAsync(
       long tableId, String partitionKey, List<Write> writes) {
-    NonBlocking.refuseIfActive();
     return Stages.completed(
         () -> {
           lifecycle.ensureOpen();

@@ -22,7 +22,7 @@ final class RocksAccountSettings implements AccountSettings {
   @Override
   public Optional<byte[]> read(String account, String name) {
     byte[] key = key(account, name);
-    return database.lookup(() -> Optional.ofNullable(database.get(database.catalog, key)));
+    return database.use(() -> Optional.ofNullable(database.db.get(database.catalog, key)));
   }
 
   @Override

@@ -4,9 +4,9 @@ import static dev.tabula.engine.rocksdb.RocksCatalogRecords.FORMAT_KEY;
 import static dev.tabula.engine.rocksdb.RocksCatalogRecords.NEXT_ID_KEY;
 
 import dev.tabula.engine.Catalog;
-import dev.tabula.engine.NonBlocking;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.model.AccessPolicy;
+import dev.tabula.model.Attempt;
 import dev.tabula.model.TableNames;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,12 +86,7 @@ final class RocksCatalog implements Catalog {
   }
 
   @Override
-  public Optional<TableInfo> createTable(String account, String name) {
-    NonBlocking.refuseIfActive(); // before the monitor, which a writer may hold
-    return createTableLocked(account, name);
-  }
-
-  private synchronized Optional<TableInfo> createTableLocked(String account, String name) {
+  public synchronized Optional<TableInfo> createTable(String account, String name) {
     byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
     return database.use(
         () -> {
@@ -111,12 +106,7 @@ final class RocksCatalog implements Catalog {
   }
 
   @Override
-  public boolean deleteTable(String account, String name) {
-    NonBlocking.refuseIfActive(); // before the monitor, which a writer may hold
-    return deleteTableLocked(account, name);
-  }
-
-  private synchronized boolean deleteTableLocked(String account, String name) {
+  public synchronized boolean deleteTable(String account, String name) {
     byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
     return database.use(
         () -> {
@@ -148,23 +138,49 @@ final class RocksCatalog implements Catalog {
   @Override
   public Optional<TableInfo> findTable(String account, String name) {
     TableRef ref = new TableRef(account, TableNames.canonical(name));
-    TableInfo known = remembered.get(ref);
-    if (known != null && live.contains(known.id())) {
+    TableInfo known = rememberedLive(ref);
+    if (known != null) {
       return Optional.of(known);
     }
     byte[] key = RocksCatalogRecords.tableKey(account, ref.canonicalName());
-    Optional<TableInfo> found =
-        database.lookup(
-            () -> {
-              byte[] record = database.get(database.catalog, key);
-              return Optional.ofNullable(
-                  record == null ? null : RocksCatalogRecords.decodeTable(account, record));
-            });
-    if (found.isPresent()) {
-      remember(ref, found.get());
-    } else if (known != null) {
-      remembered.remove(ref, known);
+    return found(
+        ref,
+        database.use(
+            () ->
+                Optional.ofNullable(database.db.get(database.catalog, key))
+                    .map(record -> RocksCatalogRecords.decodeTable(account, record))));
+  }
+
+  /**
+   * {@inheritDoc} A remembered table, or its record from the memtables and the block cache alone;
+   * never the catalog's monitor, which a writer may hold while it syncs.
+   */
+  @Override
+  public Attempt<Optional<TableInfo>> tryFindTable(String account, String name) {
+    TableRef ref = new TableRef(account, TableNames.canonical(name));
+    TableInfo known = rememberedLive(ref);
+    if (known != null) {
+      return Attempt.answered(Optional.of(known));
     }
+    byte[] key = RocksCatalogRecords.tableKey(account, ref.canonicalName());
+    return database
+        .tryGet(database.catalog, key)
+        .map(record -> found(ref, record.map(r -> RocksCatalogRecords.decodeTable(account, r))));
+  }
+
+  /** The remembered table of {@code ref} while its id is live, else null (and forgotten). */
+  private TableInfo rememberedLive(TableRef ref) {
+    TableInfo known = remembered.get(ref);
+    if (known == null || live.contains(known.id())) {
+      return known;
+    }
+    remembered.remove(ref, known);
+    return null;
+  }
+
+  /** What the catalog's records say of {@code ref}, remembered when found. */
+  private Optional<TableInfo> found(TableRef ref, Optional<TableInfo> found) {
+    found.ifPresent(table -> remember(ref, table));
     return found;
   }
 
@@ -198,25 +214,20 @@ final class RocksCatalog implements Catalog {
   @Override
   public Optional<List<AccessPolicy>> accessPolicies(String account, String name) {
     byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
-    return database.lookup(
+    return database.use(
         () -> {
-          byte[] record = database.get(database.catalog, key);
+          byte[] record = database.db.get(database.catalog, key);
           if (record == null) {
             return Optional.empty();
           }
           long id = RocksCatalogRecords.decodeTable(account, record).id();
-          byte[] policies = database.get(database.catalog, RocksCatalogRecords.policiesKey(id));
+          byte[] policies = database.db.get(database.catalog, RocksCatalogRecords.policiesKey(id));
           return Optional.of(policies == null ? List.of() : RocksAccessPolicies.decode(policies));
         });
   }
 
   @Override
-  public boolean setAccessPolicies(String account, String name, List<AccessPolicy> policies) {
-    NonBlocking.refuseIfActive(); // before the monitor, which a writer may hold
-    return setAccessPoliciesLocked(account, name, policies);
-  }
-
-  private synchronized boolean setAccessPoliciesLocked(
+  public synchronized boolean setAccessPolicies(
       String account, String name, List<AccessPolicy> policies) {
     byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
     return database.use(

@@ -1,6 +1,6 @@
 package dev.tabula.engine.rocksdb;
 
-import dev.tabula.engine.NonBlocking;
+import dev.tabula.model.Attempt;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
@@ -32,11 +33,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The open RocksDB instance, its two column families and every native object they need, closed
- * together. Every use goes through {@link #use} or {@link #lookup}, which fail once the database is
+ * together. Every use goes through {@link #use} or {@link #tryGet}, which fail once the database is
  * closed: calling into a closed RocksDB object would crash the JVM rather than throw.
  *
- * <p>Inside {@link NonBlocking#attempt}, {@link #use} refuses at once and {@link #lookup} runs only
- * if it can without waiting, its {@link #get}s reading memtables and the block cache alone.
+ * <p>{@link #tryGet} is the one call that never waits: it reads memtables and the block cache
+ * alone.
  */
 final class RocksDatabase implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RocksDatabase.class);
@@ -79,7 +80,7 @@ final class RocksDatabase implements AutoCloseable {
   private RocksInstance current;
 
   // The current instance's database and column families: read only under the lifecycle lock
-  // (inside use or lookup), replaced with it.
+  // (inside use or tryGet), replaced with it.
   RocksDB db;
   ColumnFamilyHandle catalog;
   ColumnFamilyHandle entities;
@@ -300,40 +301,34 @@ final class RocksDatabase implements AutoCloseable {
    * @throws IllegalStateException when the database is closed
    */
   <T> T use(RocksCall<T> call) {
-    NonBlocking.refuseIfActive();
     lifecycle.readLock().lock();
     return callLocked(call);
   }
 
   /**
-   * Like {@link #use}, for reads that make only {@link #get}s: inside {@link NonBlocking#attempt}
-   * they run too, unless closing holds the database.
+   * The value of {@code key} in {@code family} for a thread that must not wait: read from the
+   * memtables and the block cache alone, and {@link Attempt.WouldWait} when it would have to be
+   * read from a file, or while closing or a reopen holds the database.
+   *
+   * @return the value, or empty when there is none
+   * @throws IllegalStateException when the database is closed
    */
-  <T> T lookup(RocksCall<T> call) {
-    if (!NonBlocking.active()) {
-      return use(call);
-    }
+  Attempt<Optional<byte[]>> tryGet(ColumnFamilyHandle family, byte[] key) {
     if (!lifecycle.readLock().tryLock()) {
-      throw NonBlocking.refusal();
-    }
-    return callLocked(call);
-  }
-
-  /**
-   * The value of {@code key}, or null. Inside {@link NonBlocking#attempt} it is read from memory
-   * only, and a value that would have to be read from a file throws {@link NonBlocking.WouldBlock}.
-   */
-  byte[] get(ColumnFamilyHandle family, byte[] key) throws RocksDBException {
-    if (!NonBlocking.active()) {
-      return db.get(family, key);
+      return Attempt.wouldWait();
     }
     try {
-      return db.get(family, memoryOnlyReads, key);
+      if (closed) {
+        throw new IllegalStateException("the storage engine is closed");
+      }
+      return Attempt.answered(Optional.ofNullable(db.get(family, memoryOnlyReads, key)));
     } catch (RocksDBException e) {
       if (e.getStatus() != null && e.getStatus().getCode() == Status.Code.Incomplete) {
-        throw NonBlocking.refusal();
+        return Attempt.wouldWait(); // the value is in a file that is not cached
       }
-      throw e;
+      throw new RocksStorageException("RocksDB failed", e);
+    } finally {
+      lifecycle.readLock().unlock();
     }
   }
 

@@ -9,6 +9,7 @@ import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.StorageException;
 import dev.tabula.engine.Write;
 import dev.tabula.engine.codec.EntityValueCodec;
+import dev.tabula.model.Attempt;
 import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
@@ -45,8 +46,18 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
 
   @Override
   public Optional<Entity> read(long tableId, EntityKey key) {
-    return database.lookup(
+    return database.use(
         () -> Optional.ofNullable(readStored(tableId, key.partitionKey(), key.rowKey())));
+  }
+
+  /** {@inheritDoc} From the memtables and the block cache alone. */
+  @Override
+  public Attempt<Optional<Entity>> tryRead(long tableId, EntityKey key) {
+    String partitionKey = key.partitionKey();
+    String rowKey = key.rowKey();
+    return database
+        .tryGet(database.entities, RocksKeys.entityKey(tableId, partitionKey, rowKey))
+        .map(value -> value.map(bytes -> EntityValueCodec.decode(partitionKey, rowKey, bytes)));
   }
 
   @Override
@@ -56,12 +67,19 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
 
   /**
    * {@inheritDoc} Queues the writes on their lane and never waits; the stage completes on the
-   * lane's thread, with {@code TABLE_NOT_FOUND} for a table id the catalog does not list.
+   * lane's thread, with {@code NO_SUCH_TABLE} for a table id the catalog does not list.
    */
   @Override
   public CompletableFuture<ApplyResult> applyAsync(
       long tableId, String partitionKey, List<Write> writes) {
     return lanes.submit(tableId, partitionKey, writes);
+  }
+
+  /** {@inheritDoc} Queues the writes on their lane, as {@link #applyAsync} does. */
+  @Override
+  public Attempt<CompletableFuture<ApplyResult>> tryApplyAsync(
+      long tableId, String partitionKey, List<Write> writes) {
+    return Attempt.answered(lanes.submit(tableId, partitionKey, writes));
   }
 
   /** Stops the commit lanes once they have committed what is queued. */
@@ -171,7 +189,7 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
   private Entity readStored(long tableId, String partitionKey, String rowKey)
       throws RocksDBException {
     byte[] value =
-        database.get(database.entities, RocksKeys.entityKey(tableId, partitionKey, rowKey));
+        database.db.get(database.entities, RocksKeys.entityKey(tableId, partitionKey, rowKey));
     return value == null ? null : EntityValueCodec.decode(partitionKey, rowKey, value);
   }
 }

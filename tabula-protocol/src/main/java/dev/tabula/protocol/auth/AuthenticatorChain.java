@@ -51,6 +51,17 @@ public final class AuthenticatorChain implements RequestAuthenticator {
     return strategies.stream().anyMatch(strategy -> strategy.accepts(request));
   }
 
+  /** {@inheritDoc} The answer of the strategy that decides the request. */
+  @Override
+  public boolean authenticatesWithoutWaiting(ServiceRequest request) {
+    for (RequestAuthenticator strategy : strategies) {
+      if (strategy.accepts(request)) {
+        return strategy.authenticatesWithoutWaiting(request);
+      }
+    }
+    return true; // refused from the request alone
+  }
+
   @Override
   public AuthResult authenticate(ServiceRequest request, String account, String signedPath) {
     for (RequestAuthenticator strategy : strategies) {

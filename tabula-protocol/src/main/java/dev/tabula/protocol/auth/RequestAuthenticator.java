@@ -35,6 +35,15 @@ public interface RequestAuthenticator {
    */
   AuthResult authenticate(ServiceRequest request, String account, String signedPath);
 
+  /**
+   * Whether {@link #authenticate} can decide without waiting for the engine: a network event loop
+   * authenticates only such requests. Cheap, never throws. True unless the credentials name
+   * something stored, such as a service SAS's stored access policy.
+   */
+  default boolean authenticatesWithoutWaiting(ServiceRequest request) {
+    return true;
+  }
+
   /** {@link #authenticate(ServiceRequest, String, String)} over the request's raw path. */
   default AuthResult authenticate(ServiceRequest request, String account) {
     return authenticate(request, account, request.rawPath());

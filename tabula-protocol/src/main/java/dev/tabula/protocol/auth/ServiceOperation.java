@@ -3,7 +3,8 @@ package dev.tabula.protocol.auth;
 /**
  * The service's operations by their documented names, as authorization sees them: which one a
  * request performs decides what a shared access signature must grant. Update and Merge without an
- * {@code If-Match} are the upserts Insert Or Replace and Insert Or Merge, which need more.
+ * {@code If-Match} are the upserts Insert Or Replace and Insert Or Merge, which need more. Which
+ * one a request performs is decided once, by {@link dev.tabula.protocol.routing.RequestOperation}.
  */
 public enum ServiceOperation {
   QUERY_TABLES,
@@ -22,21 +23,5 @@ public enum ServiceOperation {
   ENTITY_GROUP_TRANSACTION,
   GET_SERVICE_PROPERTIES,
   SET_SERVICE_PROPERTIES,
-  GET_SERVICE_STATS;
-
-  /**
-   * The operation an entity URL asks for, or null when it takes no such method.
-   *
-   * @param method the effective method (PATCH and X-HTTP-Method resolved)
-   * @param conditional whether the request carries an {@code If-Match}
-   */
-  public static ServiceOperation onEntity(String method, boolean conditional) {
-    return switch (method) {
-      case "GET", "HEAD" -> QUERY_ENTITIES;
-      case "PUT" -> conditional ? UPDATE_ENTITY : INSERT_OR_REPLACE_ENTITY;
-      case "MERGE" -> conditional ? MERGE_ENTITY : INSERT_OR_MERGE_ENTITY;
-      case "DELETE" -> DELETE_ENTITY;
-      default -> null;
-    };
-  }
+  GET_SERVICE_STATS
 }

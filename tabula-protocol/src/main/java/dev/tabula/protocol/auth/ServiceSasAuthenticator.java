@@ -38,6 +38,12 @@ public final class ServiceSasAuthenticator implements RequestAuthenticator {
     return SasParameters.carriesSignature(request) && !SasParameters.isAccountSas(request);
   }
 
+  /** {@inheritDoc} Not when the signature names a stored access policy, which the engine holds. */
+  @Override
+  public boolean authenticatesWithoutWaiting(ServiceRequest request) {
+    return request.queryParameter("si") == null;
+  }
+
   @Override
   public AuthResult authenticate(ServiceRequest request, String account, String signedPath) {
     SasParameters sas = SasParameters.of(request);

@@ -12,9 +12,10 @@ import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.json.ODataContext;
 import dev.tabula.protocol.operations.RequestOptions;
 import dev.tabula.protocol.routing.OperationContext;
+import dev.tabula.protocol.routing.RequestOperation;
 import dev.tabula.protocol.routing.Resource;
-import dev.tabula.protocol.routing.ResourceKind;
 import dev.tabula.protocol.routing.ResourceParser;
+import dev.tabula.protocol.routing.Route;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,7 +96,7 @@ public final class BatchOperations {
     for (int i = 0; i < subs.size(); i++) {
       try {
         ParsedOperation op = reader.read(subs.get(i), context.resource(), host(context));
-        BatchAuthorization.check(context.access(), op.operation());
+        BatchAuthorization.check(context.access(), op);
         transaction.add(op.operation());
         operations.add(op);
       } catch (TableException invalid) {
@@ -133,10 +134,12 @@ public final class BatchOperations {
     try {
       OperationReader.Target target = reader.resolve(sub, context.resource(), host(context));
       Resource resource = target.resource();
-      if (resource.kind() != ResourceKind.ENTITY) {
+      // A retrieve is a GET (BatchRequestParser), classified as the same request sent alone.
+      RequestOperation read = RequestOperation.of(resource, "GET", target.request());
+      if (read.route() != Route.GET_ENTITY) {
         throw TableErrorCode.INVALID_INPUT.exception();
       }
-      BatchAuthorization.checkRead(context.access(), resource);
+      BatchAuthorization.checkRead(context.access(), read);
       Entity entity = entities.get(resource.account(), resource.table(), resource.key());
       ODataContext odata =
           new ODataContext(resource.serviceRoot(), resource.account(), resource.table());

@@ -12,9 +12,10 @@ import dev.tabula.protocol.json.ODataContext;
 import dev.tabula.protocol.json.ParsedEntity;
 import dev.tabula.protocol.operations.RequestOptions;
 import dev.tabula.protocol.routing.MethodResolver;
+import dev.tabula.protocol.routing.RequestOperation;
 import dev.tabula.protocol.routing.Resource;
-import dev.tabula.protocol.routing.ResourceKind;
 import dev.tabula.protocol.routing.ResourceParser;
+import dev.tabula.protocol.routing.Route;
 import java.util.Map;
 
 /**
@@ -75,15 +76,28 @@ final class OperationReader {
     String method = MethodResolver.effectivePartMethod(request);
     MetadataLevel level =
         MetadataLevel.negotiate(request.header("Accept"), request.queryParameter("$format"));
-    BatchOperation operation = operation(resource, method, request);
+    Route route = changeRoute(RequestOperation.of(resource, method, request));
+    BatchOperation operation = operation(resource, route, request);
     ODataContext odata =
         new ODataContext(resource.serviceRoot(), resource.account(), resource.table());
-    return new ParsedOperation(operation, odata, level, RequestOptions.preferNoContent(request));
+    return new ParsedOperation(
+        operation, route.authorization(), odata, level, RequestOptions.preferNoContent(request));
   }
 
-  private static BatchOperation operation(
-      Resource resource, String method, ServiceRequest request) {
-    if (resource.kind() == ResourceKind.TABLE && method.equals("POST")) {
+  /**
+   * The route of a change-set operation, classified as the same request sent alone would be; 400
+   * InvalidInput for anything but the six entity changes.
+   */
+  private static Route changeRoute(RequestOperation classified) {
+    Route route = classified.routed().orElseThrow(TableErrorCode.INVALID_INPUT::exception);
+    if (!route.writesOneEntity()) {
+      throw TableErrorCode.INVALID_INPUT.exception();
+    }
+    return route;
+  }
+
+  private static BatchOperation operation(Resource resource, Route route, ServiceRequest request) {
+    if (route == Route.INSERT_ENTITY) {
       RequestOptions.requireJsonBody(request);
       ParsedEntity parsed = EntityJsonReader.read(request.body());
       if (parsed.partitionKey() == null || parsed.rowKey() == null) {
@@ -92,14 +106,13 @@ final class OperationReader {
       Entity entity = Entity.unsaved(parsed.partitionKey(), parsed.rowKey(), parsed.properties());
       return new BatchOperation(resource.table(), BatchOperation.Kind.INSERT, entity, null);
     }
-    if (resource.kind() != ResourceKind.ENTITY) {
-      throw TableErrorCode.INVALID_INPUT.exception();
-    }
     EntityKey key = resource.key();
-    return switch (method) {
-      case "PUT" -> update(resource, BatchOperation.Kind.REPLACE, request);
-      case "MERGE" -> update(resource, BatchOperation.Kind.MERGE, request);
-      case "DELETE" ->
+    return switch (route) {
+      case UPDATE_ENTITY, INSERT_OR_REPLACE_ENTITY ->
+          update(resource, BatchOperation.Kind.REPLACE, request);
+      case MERGE_ENTITY, INSERT_OR_MERGE_ENTITY ->
+          update(resource, BatchOperation.Kind.MERGE, request);
+      case DELETE_ENTITY ->
           new BatchOperation(
               resource.table(),
               BatchOperation.Kind.DELETE,

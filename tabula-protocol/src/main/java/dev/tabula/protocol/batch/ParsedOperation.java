@@ -1,6 +1,7 @@
 package dev.tabula.protocol.batch;
 
 import dev.tabula.core.BatchOperation;
+import dev.tabula.protocol.auth.ServiceOperation;
 import dev.tabula.protocol.json.MetadataLevel;
 import dev.tabula.protocol.json.ODataContext;
 import java.util.Objects;
@@ -9,15 +10,22 @@ import java.util.Objects;
  * One change-set operation read from its sub-request: the change for the core, and what its
  * response part needs. Immutable.
  *
+ * @param authorization what a shared access signature must allow for it, as for the same request
+ *     sent alone ({@link dev.tabula.protocol.routing.RequestOperation})
  * @param odata the operation's service root, account and table, for Location and payload links
  * @param level the metadata level its Accept asks for (an insert's echo)
  * @param preferNoContent its {@code Prefer}, as {@link
  *     dev.tabula.protocol.operations.RequestOptions#preferNoContent} reads it
  */
 record ParsedOperation(
-    BatchOperation operation, ODataContext odata, MetadataLevel level, Boolean preferNoContent) {
+    BatchOperation operation,
+    ServiceOperation authorization,
+    ODataContext odata,
+    MetadataLevel level,
+    Boolean preferNoContent) {
   ParsedOperation {
     Objects.requireNonNull(operation, "operation");
+    Objects.requireNonNull(authorization, "authorization");
     Objects.requireNonNull(odata, "odata");
     Objects.requireNonNull(level, "level");
   }

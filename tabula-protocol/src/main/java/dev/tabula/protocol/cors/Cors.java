@@ -1,8 +1,10 @@
 package dev.tabula.protocol.cors;
 
 import dev.tabula.core.properties.ServicePropertiesService;
+import dev.tabula.model.Attempt;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
+import java.util.function.UnaryOperator;
 
 /**
  * CORS for the whole protocol, over the accounts' service properties: {@link #preflight} answers
@@ -37,6 +39,28 @@ public final class Cors {
    */
   public ServiceResponse preflight(ServiceRequest request, String account) {
     return CorsPreflight.answer(request, properties.get(account));
+  }
+
+  /**
+   * What {@link #decorate} does for this request, as a step that never waits, or would-wait when
+   * the account's rules are not in memory yet (the first {@link #decorate} or preflight of an
+   * account reads them).
+   *
+   * @param account the account the request addressed, or null when it named none (no headers)
+   */
+  public Attempt<UnaryOperator<ServiceResponse>> tryDecorator(
+      ServiceRequest request, String account) {
+    if (account == null || !mayDecorate(request)) {
+      return Attempt.answered(UnaryOperator.identity());
+    }
+    return properties
+        .tryGet(account)
+        .map(
+            rules ->
+                response -> {
+                  CorsResponseHeaders.apply(request, rules, response);
+                  return response;
+                });
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.tabula.protocol.operations;
 import dev.tabula.core.EntityPage;
 import dev.tabula.core.EntityService;
 import dev.tabula.core.IfMatch;
+import dev.tabula.model.Attempt;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import dev.tabula.model.TableErrorCode;
@@ -21,6 +22,7 @@ import dev.tabula.query.Filter;
 import dev.tabula.query.FilterParser;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * The entity operations: Insert, Get, Query, Update and Merge (and their upsert forms when no
@@ -36,6 +38,23 @@ public final class EntityOperations {
 
   /** Insert Entity: {@code POST /table} (or {@code /table()}) with the entity as JSON. */
   public CompletableFuture<ServiceResponse> insert(OperationContext context) {
+    return insert(
+            context,
+            (resource, entity, ifMatch) ->
+                Attempt.answered(entities.insert(resource.account(), resource.table(), entity)))
+        .answer();
+  }
+
+  /** {@link #insert} without waiting, or would-wait before anything happened. */
+  public Attempt<CompletableFuture<ServiceResponse>> tryInsert(OperationContext context) {
+    return insert(
+        context,
+        (resource, entity, ifMatch) ->
+            entities.tryInsert(resource.account(), resource.table(), entity));
+  }
+
+  private Attempt<CompletableFuture<ServiceResponse>> insert(
+      OperationContext context, Start<Entity> start) {
     ServiceRequest request = context.request();
     MetadataLevel level = level(request);
     RequestOptions.requireJsonBody(request);
@@ -51,11 +70,17 @@ public final class EntityOperations {
             context.resource().table(),
             new EntityKey(parsed.partitionKey(), parsed.rowKey()));
     Boolean preferNoContent = RequestOptions.preferNoContent(request);
-    CompletableFuture<Entity> inserted =
-        entities.insert(
-            context.resource().account(),
-            context.resource().table(),
-            Entity.unsaved(parsed.partitionKey(), parsed.rowKey(), parsed.properties()));
+    Entity unsaved = Entity.unsaved(parsed.partitionKey(), parsed.rowKey(), parsed.properties());
+    return start
+        .start(context.resource(), unsaved, null)
+        .map(stage -> inserted(context, stage, preferNoContent, level));
+  }
+
+  private static CompletableFuture<ServiceResponse> inserted(
+      OperationContext context,
+      CompletableFuture<Entity> inserted,
+      Boolean preferNoContent,
+      MetadataLevel level) {
     return context
         .finishing(inserted)
         .thenApply(
@@ -74,14 +99,34 @@ public final class EntityOperations {
 
   /** Get Entity: {@code GET /table(PartitionKey='..',RowKey='..')}, with optional $select. */
   public ServiceResponse get(OperationContext context) {
+    return get(
+            context,
+            resource ->
+                Attempt.answered(
+                    entities.get(resource.account(), resource.table(), resource.key())))
+        .answer();
+  }
+
+  /** {@link #get} without waiting, or would-wait before anything happened. */
+  public Attempt<ServiceResponse> tryGet(OperationContext context) {
+    return get(
+        context, resource -> entities.tryGet(resource.account(), resource.table(), resource.key()));
+  }
+
+  private static Attempt<ServiceResponse> get(
+      OperationContext context, Function<Resource, Attempt<Entity>> read) {
     ServiceRequest request = context.request();
     MetadataLevel level = level(request);
     Set<String> select = RequestOptions.select(request);
     Resource resource = context.resource();
-    Entity entity = entities.get(resource.account(), resource.table(), resource.key());
-    return Responses.json(
-            200, level, EntityJsonWriter.writeEntity(entity, odata(resource), level, select))
-        .header("ETag", entity.etag().value());
+    return read.apply(resource)
+        .map(
+            entity ->
+                Responses.json(
+                        200,
+                        level,
+                        EntityJsonWriter.writeEntity(entity, odata(resource), level, select))
+                    .header("ETag", entity.etag().value()));
   }
 
   /** Query Entities: {@code GET /table()}, paged with NextPartitionKey and NextRowKey. */
@@ -116,30 +161,86 @@ public final class EntityOperations {
 
   /** Update Entity ({@code PUT} with If-Match) or Insert Or Replace Entity (without). */
   public CompletableFuture<ServiceResponse> replace(OperationContext context) {
-    IfMatch ifMatch = RequestOptions.ifMatch(context.request());
-    Resource resource = context.resource();
-    return context
-        .finishing(
-            entities.replace(resource.account(), resource.table(), fromUrl(context), ifMatch))
-        .thenApply(Responses::noContentWithETag);
+    return update(
+            context,
+            (resource, entity, ifMatch) ->
+                Attempt.answered(
+                    entities.replace(resource.account(), resource.table(), entity, ifMatch)))
+        .answer();
+  }
+
+  /** {@link #replace} without waiting, or would-wait before anything happened. */
+  public Attempt<CompletableFuture<ServiceResponse>> tryReplace(OperationContext context) {
+    return update(
+        context,
+        (resource, entity, ifMatch) ->
+            entities.tryReplace(resource.account(), resource.table(), entity, ifMatch));
   }
 
   /** Merge Entity (with If-Match) or Insert Or Merge Entity (without). */
   public CompletableFuture<ServiceResponse> merge(OperationContext context) {
+    return update(
+            context,
+            (resource, entity, ifMatch) ->
+                Attempt.answered(
+                    entities.merge(resource.account(), resource.table(), entity, ifMatch)))
+        .answer();
+  }
+
+  /** {@link #merge} without waiting, or would-wait before anything happened. */
+  public Attempt<CompletableFuture<ServiceResponse>> tryMerge(OperationContext context) {
+    return update(
+        context,
+        (resource, entity, ifMatch) ->
+            entities.tryMerge(resource.account(), resource.table(), entity, ifMatch));
+  }
+
+  private static Attempt<CompletableFuture<ServiceResponse>> update(
+      OperationContext context, Start<Entity> start) {
     IfMatch ifMatch = RequestOptions.ifMatch(context.request());
-    Resource resource = context.resource();
-    return context
-        .finishing(entities.merge(resource.account(), resource.table(), fromUrl(context), ifMatch))
-        .thenApply(Responses::noContentWithETag);
+    return start
+        .start(context.resource(), fromUrl(context), ifMatch)
+        .map(updated -> context.finishing(updated).thenApply(Responses::noContentWithETag));
   }
 
   /** Delete Entity: {@code DELETE /table(PartitionKey='..',RowKey='..')} with If-Match. */
   public CompletableFuture<ServiceResponse> delete(OperationContext context) {
+    return delete(
+            context,
+            (resource, entity, ifMatch) ->
+                Attempt.answered(
+                    entities.delete(resource.account(), resource.table(), resource.key(), ifMatch)))
+        .answer();
+  }
+
+  /** {@link #delete} without waiting, or would-wait before anything happened. */
+  public Attempt<CompletableFuture<ServiceResponse>> tryDelete(OperationContext context) {
+    return delete(
+        context,
+        (resource, entity, ifMatch) ->
+            entities.tryDelete(resource.account(), resource.table(), resource.key(), ifMatch));
+  }
+
+  private static Attempt<CompletableFuture<ServiceResponse>> delete(
+      OperationContext context, Start<Void> start) {
     IfMatch ifMatch = RequestOptions.requiredIfMatch(context.request());
-    Resource resource = context.resource();
-    return context
-        .finishing(entities.delete(resource.account(), resource.table(), resource.key(), ifMatch))
-        .thenApply(deleted -> Responses.noContent());
+    return start
+        .start(context.resource(), null, ifMatch)
+        .map(deleted -> context.finishing(deleted).thenApply(done -> Responses.noContent()));
+  }
+
+  /**
+   * Starts a write with the entity service, in its waiting form or its form that never waits.
+   *
+   * @param <T> what the write's stage completes with
+   */
+  @FunctionalInterface
+  private interface Start<T> {
+    /**
+     * @param entity the entity the body holds, null for a deletion
+     * @param ifMatch the request's If-Match, or null
+     */
+    Attempt<CompletableFuture<T>> start(Resource resource, Entity entity, IfMatch ifMatch);
   }
 
   /** The entity of an Update or Merge body, keyed by its URL (keys in the body are ignored). */

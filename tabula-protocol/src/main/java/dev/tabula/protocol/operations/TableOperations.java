@@ -2,6 +2,7 @@ package dev.tabula.protocol.operations;
 
 import dev.tabula.core.TablePage;
 import dev.tabula.core.TableService;
+import dev.tabula.model.Attempt;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.json.MetadataLevel;
@@ -70,9 +71,21 @@ public final class TableOperations {
 
   /** Query Tables for one table: {@code GET /Tables('name')}. */
   public ServiceResponse get(OperationContext context) {
-    ServiceRequest request = context.request();
-    MetadataLevel level = level(request);
+    MetadataLevel level = level(context.request());
     String table = tables.describeTable(context.resource().account(), context.resource().table());
+    return described(context, level, table);
+  }
+
+  /** {@link #get} without waiting, or would-wait before anything happened. */
+  public Attempt<ServiceResponse> tryGet(OperationContext context) {
+    MetadataLevel level = level(context.request());
+    return tables
+        .tryDescribeTable(context.resource().account(), context.resource().table())
+        .map(table -> described(context, level, table));
+  }
+
+  private static ServiceResponse described(
+      OperationContext context, MetadataLevel level, String table) {
     return Responses.json(
         200, level, TableJsonWriter.writeTable(table, odata(context.resource()), level));
   }

@@ -10,8 +10,7 @@ import java.util.concurrent.Executor;
  * A request on its way to an operation.
  *
  * @param request the HTTP request
- * @param resource what its URL names
- * @param method the effective method: PATCH and {@code POST} with {@code X-HTTP-Method} resolved
+ * @param operation what it asks for: its resource, effective method and route
  * @param requestId the id sent back in {@code x-ms-request-id} and in error messages
  * @param access what the request's credentials grant; operations check the keys they read from a
  *     body against it and restrict queries to its keys
@@ -21,15 +20,30 @@ import java.util.concurrent.Executor;
  */
 public record OperationContext(
     ServiceRequest request,
-    Resource resource,
-    String method,
+    RequestOperation operation,
     String requestId,
     AccessGrant access,
     Executor finishOn) {
 
   public OperationContext {
+    Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(access, "access");
     Objects.requireNonNull(finishOn, "finishOn");
+  }
+
+  /** What the request's URL names. */
+  public Resource resource() {
+    return operation.resource();
+  }
+
+  /** The effective method: PATCH and {@code POST} with {@code X-HTTP-Method} resolved. */
+  public String method() {
+    return operation.method();
+  }
+
+  /** The same request, finishing on {@code executor} instead. */
+  public OperationContext finishingOn(Executor executor) {
+    return new OperationContext(request, operation, requestId, access, executor);
   }
 
   /** {@code stage}'s outcome, handed to {@link #finishOn} whichever thread completes it. */

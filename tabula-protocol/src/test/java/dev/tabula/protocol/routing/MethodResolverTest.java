@@ -93,8 +93,10 @@ class MethodResolverTest {
 
   @Test
   void router_unknownMethodOnKnownResource_isUnsupportedVerb() {
-    Router router = new Router().route(ResourceKind.TABLES, "GET", c -> null);
-    assertThatThrownBy(() -> router.find(ResourceKind.TABLES, "PUT"))
+    Router router = new Router().route(Route.QUERY_TABLES, c -> null);
+    Resource tables = new Resource("a", ResourceKind.TABLES, null, null, "http://h/a");
+    ServiceRequest put = new ServiceRequest("PUT", "/a/Tables", Map.of(), new byte[0]);
+    assertThatThrownBy(() -> router.find(RequestOperation.of(tables, "PUT", put)))
         .isInstanceOfSatisfying(
             TableException.class,
             e -> assertThat(e.code()).isEqualTo(TableErrorCode.UNSUPPORTED_HTTP_VERB));

@@ -1,0 +1,91 @@
+package dev.tabula.protocol;
+
+import dev.tabula.protocol.http.ServiceRequest;
+import dev.tabula.protocol.routing.OperationContext;
+import dev.tabula.protocol.routing.RequestOperation;
+import java.util.Objects;
+
+/**
+ * A request as {@link TableProtocol#classify} read it, carried from the network thread that read it
+ * to whichever thread answers it, so that nothing is decided twice: a preflight, a request whose
+ * URL or method could not be read (answered with that error), or the {@link RequestOperation} it
+ * asks for. A request the network thread admitted (version, credentials, authorization) before the
+ * engine said it would have to wait also carries its admission, and the worker goes on from there.
+ *
+ * <p>Handed from one thread to the next through an executor, which orders the admission's write
+ * before the worker's read; never shared by two threads at once.
+ */
+public final class ClassifiedRequest {
+  private final ServiceRequest request;
+  private final String scheme;
+  private final String requestId;
+  private final RequestOperation operation;
+  private final RuntimeException failure;
+  private OperationContext admitted;
+
+  private ClassifiedRequest(
+      ServiceRequest request,
+      String scheme,
+      String requestId,
+      RequestOperation operation,
+      RuntimeException failure) {
+    this.request = Objects.requireNonNull(request, "request");
+    this.scheme = Objects.requireNonNull(scheme, "scheme");
+    this.requestId = Objects.requireNonNull(requestId, "requestId");
+    this.operation = operation;
+    this.failure = failure;
+  }
+
+  static ClassifiedRequest preflight(ServiceRequest request, String scheme, String requestId) {
+    return new ClassifiedRequest(request, scheme, requestId, null, null);
+  }
+
+  static ClassifiedRequest of(
+      ServiceRequest request, String scheme, String requestId, RequestOperation operation) {
+    return new ClassifiedRequest(
+        request, scheme, requestId, Objects.requireNonNull(operation, "operation"), null);
+  }
+
+  static ClassifiedRequest failed(
+      ServiceRequest request, String scheme, String requestId, RuntimeException failure) {
+    return new ClassifiedRequest(
+        request, scheme, requestId, null, Objects.requireNonNull(failure, "failure"));
+  }
+
+  /** The request as received. */
+  public ServiceRequest request() {
+    return request;
+  }
+
+  String scheme() {
+    return scheme;
+  }
+
+  String requestId() {
+    return requestId;
+  }
+
+  /** Whether this is a CORS preflight request. */
+  boolean isPreflight() {
+    return operation == null && failure == null;
+  }
+
+  /** The operation asked for; null for a preflight or a request that could not be read. */
+  RequestOperation operation() {
+    return operation;
+  }
+
+  /** Why the request could not be read, or null. */
+  RuntimeException failure() {
+    return failure;
+  }
+
+  /** The admission a network thread made before the engine said it would wait, or null. */
+  OperationContext admitted() {
+    return admitted;
+  }
+
+  void admitted(OperationContext context) {
+    this.admitted = context;
+  }
+}

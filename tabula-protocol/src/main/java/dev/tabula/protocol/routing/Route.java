@@ -1,0 +1,58 @@
+package dev.tabula.protocol.routing;
+
+import dev.tabula.protocol.auth.ServiceOperation;
+
+/**
+ * The operations a request can be routed to, one per thing the service does: the key of the {@link
+ * Router}. Each names the {@link ServiceOperation} a shared access signature must allow for it.
+ * Update and Merge with an {@code If-Match} and their upserts without one are routes of their own,
+ * because a signature must grant more for an upsert.
+ */
+public enum Route {
+  CREATE_TABLE(ServiceOperation.CREATE_TABLE),
+  /** Query Tables over the account's tables ({@code GET /Tables}). */
+  QUERY_TABLES(ServiceOperation.QUERY_TABLES),
+  /** Query Tables for one table by name ({@code GET /Tables('name')}). */
+  GET_TABLE(ServiceOperation.QUERY_TABLES),
+  DELETE_TABLE(ServiceOperation.DELETE_TABLE),
+  INSERT_ENTITY(ServiceOperation.INSERT_ENTITY),
+  QUERY_ENTITIES(ServiceOperation.QUERY_ENTITIES),
+  /** Query Entities for one entity by its keys, a point read. */
+  GET_ENTITY(ServiceOperation.QUERY_ENTITIES),
+  UPDATE_ENTITY(ServiceOperation.UPDATE_ENTITY),
+  INSERT_OR_REPLACE_ENTITY(ServiceOperation.INSERT_OR_REPLACE_ENTITY),
+  MERGE_ENTITY(ServiceOperation.MERGE_ENTITY),
+  INSERT_OR_MERGE_ENTITY(ServiceOperation.INSERT_OR_MERGE_ENTITY),
+  DELETE_ENTITY(ServiceOperation.DELETE_ENTITY),
+  ENTITY_GROUP_TRANSACTION(ServiceOperation.ENTITY_GROUP_TRANSACTION),
+  GET_TABLE_ACL(ServiceOperation.GET_TABLE_ACL),
+  SET_TABLE_ACL(ServiceOperation.SET_TABLE_ACL),
+  GET_SERVICE_PROPERTIES(ServiceOperation.GET_SERVICE_PROPERTIES),
+  GET_SERVICE_STATS(ServiceOperation.GET_SERVICE_STATS),
+  SET_SERVICE_PROPERTIES(ServiceOperation.SET_SERVICE_PROPERTIES);
+
+  private final ServiceOperation authorization;
+
+  Route(ServiceOperation authorization) {
+    this.authorization = authorization;
+  }
+
+  /** The operation a shared access signature must allow for this route. */
+  public ServiceOperation authorization() {
+    return authorization;
+  }
+
+  /** Whether this route writes one entity named by its URL or, for an insert, by its body. */
+  public boolean writesOneEntity() {
+    return switch (this) {
+      case INSERT_ENTITY,
+          UPDATE_ENTITY,
+          INSERT_OR_REPLACE_ENTITY,
+          MERGE_ENTITY,
+          INSERT_OR_MERGE_ENTITY,
+          DELETE_ENTITY ->
+          true;
+      default -> false;
+    };
+  }
+}
