@@ -6,6 +6,8 @@ import dev.tabula.model.EntityKey;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a {@link KeySpace} into engine key ranges, ordered and disjoint. A box with one
@@ -48,7 +50,8 @@ final class KeyRanges {
       if (lastUpper == null) {
         break; // the last range runs to the end of the table and covers the rest
       }
-      if (lowerKey(next) == null || lowerKey(next).compareTo(lastUpper) <= 0) {
+      EntityKey nextLower = lowerKey(next);
+      if (nextLower == null || nextLower.compareTo(lastUpper) <= 0) {
         EntityKey nextUpper = upperKey(next);
         KeyBound upper =
             nextUpper == null || nextUpper.compareTo(lastUpper) > 0 ? next.upper() : last.upper();
@@ -76,7 +79,8 @@ final class KeyRanges {
   static KeyRange toRange(KeyBox box) {
     StringInterval pk = box.partitionKeys();
     if (pk.isPoint()) {
-      return inPartition(pk.lower(), box.rowKeys());
+      return inPartition(
+          Objects.requireNonNull(pk.lower()), box.rowKeys()); // a point has both ends
     }
     KeyBound lower =
         pk.lower() == null
@@ -114,12 +118,12 @@ final class KeyRanges {
   }
 
   /** The position a range starts at, or null from the first key. */
-  static EntityKey lowerKey(KeyRange range) {
+  static @Nullable EntityKey lowerKey(KeyRange range) {
     return range.lower() == null ? null : position(range.lower());
   }
 
   /** The position a range ends at (exclusive), or null to the last key. */
-  static EntityKey upperKey(KeyRange range) {
+  static @Nullable EntityKey upperKey(KeyRange range) {
     return range.upper() == null ? null : position(range.upper());
   }
 

@@ -4,6 +4,7 @@ import dev.tabula.engine.KeyBound;
 import dev.tabula.engine.KeyRange;
 import dev.tabula.model.EntityKey;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** Names the shape of a plan's ranges for people reading the query-plan header and metrics. */
 final class PlanDescription {
@@ -38,7 +39,7 @@ final class PlanDescription {
   }
 
   /** The partition both ends of the range lie in, or null when it spans partitions. */
-  private static String singlePartition(KeyRange range) {
+  private static @Nullable String singlePartition(KeyRange range) {
     if (!(range.lower() instanceof KeyBound.AtKey lower)) {
       return null;
     }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How to run a query: read {@link #ranges} in order and keep the entities {@link #residual}
@@ -24,7 +25,7 @@ import java.util.function.Predicate;
  *     row-range}, {@code partition-range}, {@code union(n)}, {@code scan} or {@code empty}
  */
 public record QueryPlan(
-    Filter filter,
+    @Nullable Filter filter,
     List<KeyRange> ranges,
     Predicate<Entity> residual,
     RowFilter rowResidual,
@@ -39,7 +40,10 @@ public record QueryPlan(
 
   /** A plan whose residual reads whole entities (see {@link RowFilter#ofEntities}). */
   public QueryPlan(
-      Filter filter, List<KeyRange> ranges, Predicate<Entity> residual, String description) {
+      @Nullable Filter filter,
+      List<KeyRange> ranges,
+      Predicate<Entity> residual,
+      String description) {
     this(filter, ranges, residual, RowFilter.ofEntities(residual), description);
   }
 

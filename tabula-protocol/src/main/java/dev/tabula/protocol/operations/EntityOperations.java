@@ -21,6 +21,7 @@ import dev.tabula.query.Filter;
 import dev.tabula.query.FilterParser;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The entity operations: Insert, Get, Query, Update and Merge (and their upsert forms when no
@@ -50,7 +51,7 @@ public final class EntityOperations {
             ServiceOperation.INSERT_ENTITY,
             context.resource().table(),
             new EntityKey(parsed.partitionKey(), parsed.rowKey()));
-    Boolean preferNoContent = RequestOptions.preferNoContent(request);
+    ReturnPreference preference = RequestOptions.returnPreference(request);
     CompletableFuture<Entity> inserted =
         entities.insert(
             context.resource().account(),
@@ -63,7 +64,7 @@ public final class EntityOperations {
               ODataContext odata = odata(context.resource());
               String location = odata.entityId(stored.partitionKey(), stored.rowKey());
               return Responses.preferred(
-                      preferNoContent,
+                      preference,
                       level,
                       () -> EntityJsonWriter.writeEntity(stored, odata, level, null))
                   .header("ETag", stored.etag().value())
@@ -150,7 +151,7 @@ public final class EntityOperations {
     return Entity.unsaved(key.partitionKey(), key.rowKey(), parsed.properties());
   }
 
-  private static EntityKey continuation(ServiceRequest request) {
+  private static @Nullable EntityKey continuation(ServiceRequest request) {
     String nextPartition = request.queryParameter("NextPartitionKey");
     if (nextPartition == null) {
       return null;

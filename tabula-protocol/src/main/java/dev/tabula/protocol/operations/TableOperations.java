@@ -33,7 +33,7 @@ public final class TableOperations {
     TableInfo created = tables.createTable(context.resource().account(), name);
     String location = context.resource().serviceRoot() + "/Tables('" + created.name() + "')";
     return Responses.preferred(
-            RequestOptions.preferNoContent(request),
+            RequestOptions.returnPreference(request),
             level,
             () -> TableJsonWriter.writeTable(created.name(), odata(context.resource()), level))
         .header("Location", location)

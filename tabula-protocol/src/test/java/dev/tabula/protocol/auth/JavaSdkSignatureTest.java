@@ -118,7 +118,10 @@ class JavaSdkSignatureTest {
             () -> {
               // Asking for the first entity is what sends the request.
               boolean unused =
-                  table(PATH_STYLE, PRIMARY_KEY).listEntities(options, null, null).iterator().hasNext();
+                  table(PATH_STYLE, PRIMARY_KEY)
+                      .listEntities(options, null, null)
+                      .iterator()
+                      .hasNext();
             });
 
     assertThat(request.rawQuery()).contains("$filter=");
