@@ -2,6 +2,7 @@ package dev.tabula.model;
 
 import java.time.Instant;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One stored access policy of a table (a signed identifier of Set Table ACL): an identifier that
@@ -15,7 +16,8 @@ import java.util.Objects;
  * @param expiry when they stop being valid, or null
  * @param permission the permission letters, or null
  */
-public record AccessPolicy(String id, Instant start, Instant expiry, String permission) {
+public record AccessPolicy(
+    String id, @Nullable Instant start, @Nullable Instant expiry, @Nullable String permission) {
   public AccessPolicy {
     Objects.requireNonNull(id, "id");
   }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A private copy of a property map, in its order, that nothing can change: made once when a
@@ -25,12 +26,12 @@ final class CopiedProperties extends AbstractMap<String, EdmValue> implements Im
   }
 
   @Override
-  public EdmValue get(Object name) {
+  public @Nullable EdmValue get(@Nullable Object name) {
     return copy.get(name);
   }
 
   @Override
-  public boolean containsKey(Object name) {
+  public boolean containsKey(@Nullable Object name) {
     return copy.containsKey(name);
   }
 

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes the service's DateTime text ({@code 2021-06-18T21:43:35.758567Z}) as ASCII digits into a
@@ -142,7 +143,7 @@ final class DateTimeText {
    * valid is answered, so the result always equals the java.time one ({@code
    * EdmDateTimesParseProperties}).
    */
-  static Instant parseCanonical(String text) {
+  static @Nullable Instant parseCanonical(String text) {
     int length = text.length();
     if (length < 20
         || length > 30

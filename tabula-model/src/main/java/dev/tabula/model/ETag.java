@@ -3,6 +3,7 @@ package dev.tabula.model;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The service's weak ETag, derived from an entity's Timestamp: {@code
@@ -50,7 +51,7 @@ public record ETag(Instant timestamp) {
   }
 
   /** Parses the header form; returns null when the text is not an ETag this service issued. */
-  public static ETag parse(String text) {
+  public static @Nullable ETag parse(@Nullable String text) {
     if (text == null
         || !text.startsWith(PREFIX)
         || !text.endsWith(SUFFIX)

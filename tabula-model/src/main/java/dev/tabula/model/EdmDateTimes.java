@@ -6,6 +6,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Table service's DateTime rules: 100 ns precision, the range 1601-01-01 to 9999-12-31 (UTC),
@@ -56,7 +57,7 @@ public final class EdmDateTimes {
    * Azurite) do. Returns null when the text is not a date-time. More than 7 fractional digits are
    * accepted and truncated to the 100 ns tick.
    */
-  public static Instant parse(String text) {
+  public static @Nullable Instant parse(String text) {
     Instant canonical = DateTimeText.parseCanonical(text);
     if (canonical != null) {
       return canonical;

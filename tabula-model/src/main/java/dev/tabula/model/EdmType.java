@@ -1,5 +1,7 @@
 package dev.tabula.model;
 
+import org.jspecify.annotations.Nullable;
+
 /** The eight Entity Data Model types a Table service property can hold, with their OData names. */
 public enum EdmType {
   STRING("Edm.String"),
@@ -26,7 +28,7 @@ public enum EdmType {
   }
 
   /** Returns the type with this OData name, or null when the name is not one of the eight. */
-  public static EdmType fromOdataName(String name) {
+  public static @Nullable EdmType fromOdataName(String name) {
     for (EdmType type : ALL) {
       if (type.odataName.equals(name)) {
         return type;

@@ -6,6 +6,7 @@ import java.util.Base64;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A typed property value. Values are immutable; the sealed hierarchy lets codecs switch over every
@@ -22,10 +23,10 @@ public sealed interface EdmValue {
    * then encoding them again, was about a tenth of its CPU. Equal by text.
    */
   final class EdmString implements EdmValue {
-    private final byte[] encoded;
-    private final Function<byte[], String> decoder;
+    private final byte @Nullable [] encoded;
+    private final @Nullable Function<byte[], String> decoder;
     // Made from encoded on first use; a race decodes the same text twice, which is harmless.
-    private String value;
+    private @Nullable String value;
 
     public EdmString(String value) {
       this.value = Objects.requireNonNull(value, "value");
@@ -53,7 +54,8 @@ public sealed interface EdmValue {
     public String value() {
       String text = value;
       if (text == null) {
-        text = decoder.apply(encoded);
+        // Only a string made by ofEncoded starts without its text, and it has both of these.
+        text = Objects.requireNonNull(decoder).apply(Objects.requireNonNull(encoded));
         value = text;
       }
       return text;
@@ -63,7 +65,7 @@ public sealed interface EdmValue {
      * The bytes it was made from by {@link #ofEncoded}, not a copy, else null; for writers that
      * copy ASCII text out as it is. Callers must not modify the array.
      */
-    public byte[] readOnlyEncodedOrNull() {
+    public byte @Nullable [] readOnlyEncodedOrNull() {
       return encoded;
     }
 

@@ -3,6 +3,7 @@ package dev.tabula.model;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An entity: its key, the server-set Timestamp (null before it is stored) and its custom properties
@@ -10,7 +11,10 @@ import java.util.Objects;
  * map never holds PartitionKey, RowKey or Timestamp; those are fields.
  */
 public record Entity(
-    String partitionKey, String rowKey, Instant timestamp, Map<String, EdmValue> properties) {
+    String partitionKey,
+    String rowKey,
+    @Nullable Instant timestamp,
+    Map<String, EdmValue> properties) {
 
   public Entity {
     Objects.requireNonNull(partitionKey, "partitionKey");

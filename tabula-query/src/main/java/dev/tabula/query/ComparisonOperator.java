@@ -1,5 +1,7 @@
 package dev.tabula.query;
 
+import org.jspecify.annotations.Nullable;
+
 /** The six comparison operators of {@code $filter}, spelled as the service spells them. */
 public enum ComparisonOperator {
   EQ("eq"),
@@ -21,7 +23,7 @@ public enum ComparisonOperator {
   }
 
   /** The operator with this keyword (case-sensitive, as the service's), or null. */
-  public static ComparisonOperator fromKeyword(String word) {
+  public static @Nullable ComparisonOperator fromKeyword(String word) {
     for (ComparisonOperator op : values()) {
       if (op.keyword.equals(word)) {
         return op;

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decides whether an entity (or a table) satisfies a {@link Filter}. A comparison on a property the
@@ -24,7 +25,7 @@ public final class FilterEvaluator {
   private FilterEvaluator() {}
 
   /** True when the filter holds for these properties; a null filter holds for everything. */
-  public static boolean matches(Filter filter, PropertySource source) {
+  public static boolean matches(@Nullable Filter filter, PropertySource source) {
     if (filter == null) {
       return true;
     }
@@ -110,7 +111,7 @@ public final class FilterEvaluator {
     }
   }
 
-  private static boolean compare(Filter.Comparison comparison, EdmValue value) {
+  private static boolean compare(Filter.Comparison comparison, @Nullable EdmValue value) {
     if (value == null) {
       return false;
     }

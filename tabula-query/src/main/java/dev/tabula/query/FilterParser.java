@@ -1,5 +1,7 @@
 package dev.tabula.query;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Turns {@code $filter} text into a checked {@link Filter}, or the service's error: 400
  * InvalidInput for text that does not parse, literals that do not fit their type, {@code null},
@@ -21,7 +23,7 @@ public final class FilterParser {
    *
    * @throws dev.tabula.model.TableException with the service's code when the text is rejected
    */
-  public static Filter parse(String text) {
+  public static @Nullable Filter parse(@Nullable String text) {
     if (text == null || text.isBlank()) {
       return null;
     }

@@ -1,6 +1,7 @@
 package dev.tabula.query;
 
 import dev.tabula.model.EdmValue;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -153,7 +154,9 @@ final class FilterSyntaxParser {
       case NUMBER:
         return new Syntax.Literal(LiteralParser.number(token.text()));
       default:
-        return new Syntax.Literal(LiteralParser.typed(token.prefix(), token.text()));
+        // Only a typed literal (datetime'...', guid'...', X'...') is left, and it has its prefix.
+        return new Syntax.Literal(
+            LiteralParser.typed(Objects.requireNonNull(token.prefix()), token.text()));
     }
   }
 

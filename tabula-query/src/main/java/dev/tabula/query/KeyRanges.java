@@ -4,6 +4,8 @@ import dev.tabula.model.EntityKey;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a {@link KeySpace} into key ranges, ordered and disjoint. A box with one PartitionKey
@@ -46,7 +48,8 @@ final class KeyRanges {
       if (lastUpper == null) {
         break; // the last range runs to the end of the table and covers the rest
       }
-      if (lowerKey(next) == null || lowerKey(next).compareTo(lastUpper) <= 0) {
+      EntityKey nextLower = lowerKey(next);
+      if (nextLower == null || nextLower.compareTo(lastUpper) <= 0) {
         EntityKey nextUpper = upperKey(next);
         RangeBound upper =
             nextUpper == null || nextUpper.compareTo(lastUpper) > 0 ? next.upper() : last.upper();
@@ -74,13 +77,14 @@ final class KeyRanges {
   static QueryRange toRange(KeyBox box) {
     StringInterval pk = box.partitionKeys();
     if (pk.isPoint()) {
-      return inPartition(pk.lower(), box.rowKeys());
+      return inPartition(
+          Objects.requireNonNull(pk.lower()), box.rowKeys()); // a point has both ends
     }
-    RangeBound lower =
+    @Nullable RangeBound lower =
         pk.lower() == null
             ? null
             : pk.lowerInclusive() ? RangeBound.startOf(pk.lower()) : RangeBound.endOf(pk.lower());
-    RangeBound upper =
+    @Nullable RangeBound upper =
         pk.upper() == null
             ? null
             : pk.upperInclusive() ? RangeBound.endOf(pk.upper()) : RangeBound.startOf(pk.upper());
@@ -112,12 +116,12 @@ final class KeyRanges {
   }
 
   /** The position a range starts at, or null from the first key. */
-  static EntityKey lowerKey(QueryRange range) {
+  static @Nullable EntityKey lowerKey(QueryRange range) {
     return range.lower() == null ? null : position(range.lower());
   }
 
   /** The position a range ends at (exclusive), or null to the last key. */
-  static EntityKey upperKey(QueryRange range) {
+  static @Nullable EntityKey upperKey(QueryRange range) {
     return range.upper() == null ? null : position(range.upper());
   }
 

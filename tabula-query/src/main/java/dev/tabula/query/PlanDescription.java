@@ -2,6 +2,7 @@ package dev.tabula.query;
 
 import dev.tabula.model.EntityKey;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** Names the shape of a plan's ranges for people reading the query-plan header and metrics. */
 final class PlanDescription {
@@ -36,7 +37,7 @@ final class PlanDescription {
   }
 
   /** The partition both ends of the range lie in, or null when it spans partitions. */
-  private static String singlePartition(QueryRange range) {
+  private static @Nullable String singlePartition(QueryRange range) {
     if (!(range.lower() instanceof RangeBound.AtKey lower)) {
       return null;
     }
@@ -52,10 +53,11 @@ final class PlanDescription {
   }
 
   private static boolean isPoint(QueryRange range) {
-    if (!(range.upper() instanceof RangeBound.AtKey upper)) {
+    if (!(range.upper() instanceof RangeBound.AtKey upper)
+        || !(range.lower() instanceof RangeBound.AtKey lower)) {
       return false;
     }
-    EntityKey first = ((RangeBound.AtKey) range.lower()).key();
+    EntityKey first = lower.key();
     return upper.key().rowKey().equals(first.rowKey() + "\u0000");
   }
 }

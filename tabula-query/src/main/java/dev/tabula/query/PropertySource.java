@@ -3,6 +3,7 @@ package dev.tabula.query;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.Entity;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /** The values a filter reads: a property's typed value by name, or null when there is none. */
 @FunctionalInterface
@@ -11,7 +12,7 @@ public interface PropertySource {
   Set<String> SYSTEM_PROPERTIES = Set.of("PartitionKey", "RowKey", "Timestamp");
 
   /** The value of the property {@code name} (case-sensitive), or null when it is absent. */
-  EdmValue get(String name);
+  @Nullable EdmValue get(String name);
 
   /**
    * An entity's properties, with {@code PartitionKey} and {@code RowKey} as Edm.String and {@code

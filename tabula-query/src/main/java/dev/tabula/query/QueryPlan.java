@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How to run a query: read {@link #ranges} in order and keep the entities {@link #residual}
@@ -22,7 +23,7 @@ import java.util.function.Predicate;
  *     row-range}, {@code partition-range}, {@code union(n)}, {@code scan} or {@code empty}
  */
 public record QueryPlan(
-    Filter filter,
+    @Nullable Filter filter,
     List<QueryRange> ranges,
     Predicate<Entity> residual,
     RowResidual rowResidual,

@@ -1,13 +1,14 @@
 package dev.tabula.query;
 
 import dev.tabula.model.EntityKey;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The keys a plan reads between two positions: {@code lower} (null: from the first key) up to
  * {@code upper} (null: to the last key). A key at {@code lower} is included; a key at {@code upper}
  * is not. The query's own type: core hands it to an engine as the engine's key range.
  */
-public record QueryRange(RangeBound lower, RangeBound upper) {
+public record QueryRange(@Nullable RangeBound lower, @Nullable RangeBound upper) {
 
   /** Every key of the table. */
   public static final QueryRange ALL = new QueryRange(null, null);

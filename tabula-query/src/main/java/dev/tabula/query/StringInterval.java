@@ -2,12 +2,17 @@ package dev.tabula.query;
 
 import dev.tabula.model.EntityKey;
 import java.util.Comparator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A set of strings between two ends in code-point order (the key order); a null end is unbounded.
  * Used by the planner for the PartitionKeys and RowKeys a filter can match.
  */
-record StringInterval(String lower, boolean lowerInclusive, String upper, boolean upperInclusive) {
+record StringInterval(
+    @Nullable String lower,
+    boolean lowerInclusive,
+    @Nullable String upper,
+    boolean upperInclusive) {
   private static final Comparator<String> ORDER = EntityKey.KEY_ORDER;
 
   /** Every string. */

@@ -1,5 +1,7 @@
 package dev.tabula.query;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One token of filter text.
  *
@@ -10,7 +12,7 @@ package dev.tabula.query;
  * @param position the offset of the token in the filter text
  * @param end the offset just after the token (for {@link Kind#END}, the text's length)
  */
-record Token(Kind kind, String text, String prefix, int position, int end) {
+record Token(Kind kind, String text, @Nullable String prefix, int position, int end) {
 
   /** The kinds of token. */
   enum Kind {

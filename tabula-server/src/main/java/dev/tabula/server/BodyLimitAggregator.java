@@ -8,6 +8,7 @@ import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpUtil;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Collects a request body up to the size cap. A larger body is answered with the service's 413
@@ -27,7 +28,7 @@ final class BodyLimitAggregator extends HttpObjectAggregator {
   }
 
   @Override
-  protected Object newContinueResponse(
+  protected @Nullable Object newContinueResponse(
       HttpMessage start, int maxContentLength, ChannelPipeline pipeline) {
     if (HttpUtil.is100ContinueExpected(start)
         && HttpUtil.getContentLength(start, -1L) > maxContentLength) {

@@ -6,6 +6,8 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufOutputStream;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.stream.ChunkedInput;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link StreamedBody} as Netty's {@link ChunkedInput}: each piece is written into a buffer from
@@ -41,19 +43,19 @@ final class BodyPieces implements ChunkedInput<ByteBuf> {
 
   @Deprecated
   @Override
-  public ByteBuf readChunk(ChannelHandlerContext ctx) throws Exception {
+  public @Nullable ByteBuf readChunk(ChannelHandlerContext ctx) throws Exception {
     return readChunk(ctx.alloc());
   }
 
   /** The next piece; a failure of the body is thrown, and the buffer given back. */
   @Override
-  public ByteBuf readChunk(ByteBufAllocator allocator) throws Exception {
+  public @Nullable ByteBuf readChunk(ByteBufAllocator allocator) throws Exception {
     if (done) {
       return null;
     }
     if (written == 0 && body instanceof PrefetchedBody prefetched) {
       // What the worker encoded ahead goes out as it is, without a copy.
-      ByteBuf ahead = prefetched.takeAhead();
+      ByteBuf ahead = Objects.requireNonNull(prefetched.takeAhead()); // taken here, once
       done = prefetched.whole();
       written += ahead.readableBytes();
       return ahead;

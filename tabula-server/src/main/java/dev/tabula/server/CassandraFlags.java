@@ -2,6 +2,7 @@ package dev.tabula.server;
 
 import dev.tabula.engine.cassandra.CassandraOptions;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Option;
 
 /**
@@ -14,46 +15,46 @@ final class CassandraFlags {
       names = "--cassandra-contact-points",
       paramLabel = "HOST:PORT[,...]",
       description = "Cassandra or ScyllaDB nodes to connect to (default 127.0.0.1:9042).")
-  String contactPoints;
+  @Nullable String contactPoints;
 
   @Option(
       names = "--cassandra-datacenter",
       description = "The driver's local data center (default datacenter1).")
-  String datacenter;
+  @Nullable String datacenter;
 
   @Option(
       names = "--cassandra-keyspace",
       description = "Keyspace of Tabula's tables, created if absent (default tabula).")
-  String keyspace;
+  @Nullable String keyspace;
 
   @Option(
       names = "--cassandra-replication",
       description =
           "CQL replication map for a new keyspace (default "
               + "{'class':'SimpleStrategy','replication_factor':1}).")
-  String replication;
+  @Nullable String replication;
 
   @Option(
       names = "--cassandra-consistency",
       description = "Consistency of reads and writes (default QUORUM).")
-  String consistency;
+  @Nullable String consistency;
 
   @Option(
       names = "--cassandra-serial-consistency",
       description =
           "Consistency of lightweight transactions: SERIAL or LOCAL_SERIAL (default SERIAL).")
-  String serialConsistency;
+  @Nullable String serialConsistency;
 
   @Option(names = "--cassandra-username", description = "User for password authentication.")
-  String username;
+  @Nullable String username;
 
   @Option(
       names = "--cassandra-password",
       description = "Password (prefer env TABULA_CASSANDRA_PASSWORD: flags show in process lists).")
-  String password;
+  @Nullable String password;
 
   @Option(names = "--cassandra-tls", description = "Connect with TLS, trusting the JVM's CAs.")
-  Boolean tls;
+  @Nullable Boolean tls;
 
   /** Resolves the options, each from its flag or else {@code lookup(name, default)}. */
   CassandraOptions resolve(Lookup lookup) {
@@ -86,6 +87,6 @@ final class CassandraFlags {
      * @param name the setting without prefix: env {@code TABULA_CASSANDRA_NAME}, file key {@code
      *     cassandra-name}
      */
-    String pick(String flag, String name, String fallback);
+    @Nullable String pick(@Nullable String flag, String name, @Nullable String fallback);
   }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Resolves each setting from, in order: its command-line flag, its {@code TABULA_*} environment
@@ -20,7 +21,7 @@ final class ConfigResolver {
   private final Map<String, String> env;
   private final Properties file = new Properties();
 
-  ConfigResolver(Map<String, String> env, Path configFile) {
+  ConfigResolver(Map<String, String> env, @Nullable Path configFile) {
     this.env = env;
     if (configFile != null) {
       try (Reader reader = Files.newBufferedReader(configFile)) {
@@ -42,7 +43,7 @@ final class ConfigResolver {
         flags.inMemory ? "memory" : pick(flags.engine, "TABULA_ENGINE", "engine", "rocksdb");
     EngineKind engine = EngineKind.valueOf(engineName.trim().toUpperCase(Locale.ROOT));
     String accountList = flags.accounts == null ? null : String.join(";", flags.accounts);
-    String accountsText = pick(accountList, "TABULA_ACCOUNTS", "accounts", null);
+    String accountsText = pickOrNull(accountList, "TABULA_ACCOUNTS", "accounts");
     List<Account> accounts =
         accountsText == null
             ? defaults.accounts()
@@ -78,7 +79,7 @@ final class ConfigResolver {
                 "block-cache-mb",
                 "" + defaults.blockCacheBytes() / (1024 * 1024)));
     String requestMb =
-        pick(str(flags.requestMemoryMb), "TABULA_REQUEST_MEMORY_MB", "request-memory-mb", null);
+        pickOrNull(str(flags.requestMemoryMb), "TABULA_REQUEST_MEMORY_MB", "request-memory-mb");
     int maxConnections =
         Integer.parseInt(
             pick(
@@ -97,8 +98,8 @@ final class ConfigResolver {
   }
 
   private Transport transport(ServeCommand flags, Transport defaults) {
-    String cert = pick(str(flags.tlsCert), "TABULA_TLS_CERT", "tls-cert", null);
-    String key = pick(str(flags.tlsKey), "TABULA_TLS_KEY", "tls-key", null);
+    String cert = pickOrNull(str(flags.tlsCert), "TABULA_TLS_CERT", "tls-cert");
+    String key = pickOrNull(str(flags.tlsKey), "TABULA_TLS_KEY", "tls-key");
     int httpsPort =
         Integer.parseInt(pick(str(flags.httpsPort), "TABULA_HTTPS_PORT", "https-port", "-1"));
     long idle =
@@ -146,25 +147,33 @@ final class ConfigResolver {
   /** The Cassandra engine's options: flag, else {@code TABULA_CASSANDRA_*}, else file key. */
   CassandraOptions cassandra(CassandraFlags flags) {
     return flags.resolve(
-        (flag, name, fallback) ->
-            pick(
-                flag,
-                "TABULA_CASSANDRA_" + name.toUpperCase(Locale.ROOT).replace('-', '_'),
-                "cassandra-" + name,
-                fallback));
+        (flag, name, fallback) -> {
+          String picked =
+              pickOrNull(
+                  flag,
+                  "TABULA_CASSANDRA_" + name.toUpperCase(Locale.ROOT).replace('-', '_'),
+                  "cassandra-" + name);
+          return picked == null ? fallback : picked;
+        });
   }
 
-  private String pick(String flag, String envName, String fileKey, String fallback) {
+  private String pick(@Nullable String flag, String envName, String fileKey, String fallback) {
+    String picked = pickOrNull(flag, envName, fileKey);
+    return picked == null ? fallback : picked;
+  }
+
+  private @Nullable String pickOrNull(@Nullable String flag, String envName, String fileKey) {
     if (flag != null) {
       return flag;
     }
-    if (env.get(envName) != null && !env.get(envName).isBlank()) {
-      return env.get(envName);
+    String fromEnv = env.get(envName);
+    if (fromEnv != null && !fromEnv.isBlank()) {
+      return fromEnv;
     }
-    return file.getProperty(fileKey, fallback);
+    return file.getProperty(fileKey);
   }
 
-  private static String str(Object value) {
+  private static @Nullable String str(@Nullable Object value) {
     return value == null ? null : value.toString();
   }
 }

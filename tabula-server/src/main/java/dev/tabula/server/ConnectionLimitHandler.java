@@ -6,6 +6,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.util.ReferenceCountUtil;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Applies the {@link ConnectionLimit} to one connection: counts it when it opens and gives its
@@ -26,7 +27,7 @@ import io.netty.util.ReferenceCountUtil;
 final class ConnectionLimitHandler extends ChannelInboundHandlerAdapter {
   private final ConnectionLimit limit;
   private final TableProtocol protocol;
-  private ConnectionLimit.Admission admission;
+  private ConnectionLimit.@Nullable Admission admission;
   private boolean answered;
 
   ConnectionLimitHandler(ConnectionLimit limit, TableProtocol protocol) {

@@ -28,10 +28,12 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -84,7 +86,7 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
    * Requests (or refusals) read while an earlier request was unanswered, oldest first; made on
    * first need, as most connections never pipeline and an idle connection should cost little.
    */
-  private ArrayDeque<Object> waiting;
+  private @Nullable ArrayDeque<Object> waiting;
 
   /** Whether a request is in hand: started, and its answer not yet written. */
   private boolean answering;
@@ -323,7 +325,8 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   private void answer(ChannelHandlerContext ctx, ServiceResponse response, Exchange exchange) {
     boolean keepAlive = exchange.keepAlive();
     if (response.streamedBody() instanceof PrefetchedBody ahead && ahead.whole()) {
-      write(ctx, toHttp(response, ahead.takeAhead()), keepAlive); // all of it fit: as it is
+      // All of it fit: as it is.
+      write(ctx, toHttp(response, Objects.requireNonNull(ahead.takeAhead())), keepAlive);
       answered(ctx, keepAlive);
       return;
     }
@@ -360,7 +363,7 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     try {
       while (!answering && !closing && hasWaiting() && ctx.channel().isWritable()) {
         try {
-          start(ctx, waiting.poll());
+          start(ctx, Objects.requireNonNull(waiting).poll()); // hasWaiting() said it is there
         } catch (RuntimeException | Error e) {
           // As a failure reading the request would: the connection closes, so that no request
           // behind this one waits for an answer that will not come.
@@ -414,13 +417,14 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   }
 
   /** The same, from a known client address (shared access signatures may restrict it). */
-  static ServiceRequest toServiceRequest(HttpRequest request, byte[] body, InetAddress peer) {
+  static ServiceRequest toServiceRequest(
+      HttpRequest request, byte[] body, @Nullable InetAddress peer) {
     return ServiceRequest.fromHeaderLines(
         request.method().name(), request.uri(), request.headers(), body, peer);
   }
 
   /** The address of the connection's peer: the client, as no proxy header is trusted. */
-  private static InetAddress peer(ChannelHandlerContext ctx) {
+  private static @Nullable InetAddress peer(ChannelHandlerContext ctx) {
     return ctx.channel().remoteAddress() instanceof InetSocketAddress socket
         ? socket.getAddress()
         : null;

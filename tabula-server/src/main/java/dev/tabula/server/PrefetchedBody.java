@@ -7,6 +7,8 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A streamed body whose beginning the worker thread encoded ahead, into a pooled buffer, before
@@ -22,7 +24,7 @@ final class PrefetchedBody implements StreamedBody {
   /** How much is encoded ahead, at least (one entity more at most). */
   static final int AHEAD_BYTES = HttpExchangeHandler.OUTPUT_BOUND.low();
 
-  private ByteBuf ahead;
+  private @Nullable ByteBuf ahead;
   private final StreamedBody rest;
   private final boolean whole;
 
@@ -54,7 +56,9 @@ final class PrefetchedBody implements StreamedBody {
       throw e;
     }
     return response.body(
-        response.headers().get("Content-Type"), new PrefetchedBody(ahead, body, done));
+        // A streamed body is always set with its Content-Type.
+        Objects.requireNonNull(response.headers().get("Content-Type")),
+        new PrefetchedBody(ahead, body, done));
   }
 
   /** Whether the whole body is in {@link #takeAhead()}. */
@@ -63,7 +67,7 @@ final class PrefetchedBody implements StreamedBody {
   }
 
   /** The bytes encoded ahead, once; the caller releases them. Null once taken. */
-  ByteBuf takeAhead() {
+  @Nullable ByteBuf takeAhead() {
     ByteBuf taken = ahead;
     ahead = null;
     return taken;

@@ -7,6 +7,7 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The slow-request timeout: a request must arrive whole within the deadline of its first byte, or
@@ -21,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class RequestDeadline extends ChannelInboundHandlerAdapter {
   private final long timeoutNanos;
-  private ScheduledFuture<?> timer;
+  private @Nullable ScheduledFuture<?> timer;
 
   RequestDeadline(Duration timeout) {
     this.timeoutNanos = timeout.toNanos();

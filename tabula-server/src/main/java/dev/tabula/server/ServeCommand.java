@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -22,21 +23,21 @@ final class ServeCommand implements Callable<Integer> {
   @Option(
       names = "--host",
       description = "Address to listen on (default 127.0.0.1; env TABULA_HOST).")
-  String host;
+  @Nullable String host;
 
   @Option(names = "--port", description = "Port to listen on (default 10002; env TABULA_PORT).")
-  Integer port;
+  @Nullable Integer port;
 
   @Option(
       names = "--data-dir",
       description = "Directory of the RocksDB engine (default ./tabula-data; env TABULA_DATA_DIR).")
-  Path dataDir;
+  @Nullable Path dataDir;
 
   @Option(
       names = "--engine",
       description =
           "Storage engine: rocksdb, memory or cassandra (default rocksdb; env TABULA_ENGINE).")
-  String engine;
+  @Nullable String engine;
 
   @Option(
       names = "--in-memory",
@@ -48,66 +49,66 @@ final class ServeCommand implements Callable<Integer> {
       description =
           "An account as name:base64key; repeat for several (default: devstoreaccount1 with the"
               + " emulator's well-known key; env TABULA_ACCOUNTS, separated by ';').")
-  List<String> accounts;
+  @Nullable List<String> accounts;
 
   @Option(
       names = "--tls-cert",
       description = "PEM certificate chain; with --tls-key serves HTTPS (env TABULA_TLS_CERT).")
-  Path tlsCert;
+  @Nullable Path tlsCert;
 
   @Option(names = "--tls-key", description = "PEM private key in PKCS#8 form (env TABULA_TLS_KEY).")
-  Path tlsKey;
+  @Nullable Path tlsKey;
 
   @Option(
       names = "--https-port",
       description =
           "Serve HTTPS on this port and keep HTTP on --port (default: HTTPS replaces"
               + " HTTP on --port; env TABULA_HTTPS_PORT).")
-  Integer httpsPort;
+  @Nullable Integer httpsPort;
 
   @Option(
       names = "--idle-timeout",
       description =
           "Seconds a silent connection stays open (default 120; env TABULA_IDLE_TIMEOUT).")
-  Integer idleTimeout;
+  @Nullable Integer idleTimeout;
 
   @Option(
       names = "--request-timeout",
       description =
           "Seconds a request may take to arrive whole (default 30;"
               + " env TABULA_REQUEST_TIMEOUT).")
-  Integer requestTimeout;
+  @Nullable Integer requestTimeout;
 
   @Option(
       names = "--workers",
       description = "Threads that run storage calls (default 64; env TABULA_WORKERS).")
-  Integer workers;
+  @Nullable Integer workers;
 
   @Option(
       names = "--queue",
       description =
           "Requests that may wait for a worker; more get 503 ServerBusy (default 4096;"
               + " env TABULA_QUEUE).")
-  Integer queue;
+  @Nullable Integer queue;
 
   @Option(
       names = "--block-cache-mb",
       description = "RocksDB block cache in MiB (default 64; env TABULA_BLOCK_CACHE_MB).")
-  Long blockCacheMb;
+  @Nullable Long blockCacheMb;
 
   @Option(
       names = "--request-memory-mb",
       description =
           "MiB of request bodies that running and queued requests may hold; more get"
               + " 503 ServerBusy (default: a quarter of the heap; env TABULA_REQUEST_MEMORY_MB).")
-  Long requestMemoryMb;
+  @Nullable Long requestMemoryMb;
 
   @Option(
       names = "--max-connections",
       description =
           "Client connections served at once, HTTP and HTTPS together; a connection past"
               + " it gets 503 ServerBusy and is closed (default 10000; env TABULA_MAX_CONNECTIONS).")
-  Integer maxConnections;
+  @Nullable Integer maxConnections;
 
   @Option(
       names = "--accept-wal-data-loss",
@@ -115,7 +116,7 @@ final class ServeCommand implements Callable<Integer> {
           "Start even though the RocksDB write-ahead log lost acknowledged writes,"
               + " serving what can be recovered and logging what was lost (default: refuse to start;"
               + " env TABULA_ACCEPT_WAL_DATA_LOSS).")
-  Boolean acceptWalDataLoss;
+  @Nullable Boolean acceptWalDataLoss;
 
   @Mixin CassandraFlags cassandra = new CassandraFlags();
 
@@ -125,7 +126,7 @@ final class ServeCommand implements Callable<Integer> {
           "A properties file with host, port, data-dir, engine, accounts, tls-cert,"
               + " tls-key, https-port, idle-timeout, request-timeout, workers, queue, block-cache-mb,"
               + " request-memory-mb, max-connections, accept-wal-data-loss.")
-  Path configFile;
+  @Nullable Path configFile;
 
   @Override
   public Integer call() throws Exception {

@@ -9,6 +9,7 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The handlers of one connection, in order: TLS (HTTPS listeners only), the idle timeout, the
@@ -24,7 +25,7 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
   private final WorkerPool workers;
   private final ServerConfig config;
   private final ConnectionLimit connections;
-  private final SslContext tls;
+  private final @Nullable SslContext tls;
 
   /**
    * @param connections the connection bound, shared by every listener of the server
@@ -35,7 +36,7 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
       WorkerPool workers,
       ServerConfig config,
       ConnectionLimit connections,
-      SslContext tls) {
+      @Nullable SslContext tls) {
     this.protocol = protocol;
     this.workers = workers;
     this.config = config;

@@ -10,6 +10,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import java.io.IOException;
+import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,7 +43,9 @@ final class StreamedAnswers {
     HttpUtil.setKeepAlive(head, keepAlive);
     ctx.write(head, ctx.voidPromise());
     ChannelFuture end =
-        ctx.writeAndFlush(new HttpChunkedInput(new BodyPieces(response.streamedBody())));
+        ctx.writeAndFlush(
+            // Only a response with a streamed body is written here.
+            new HttpChunkedInput(new BodyPieces(Objects.requireNonNull(response.streamedBody()))));
     end.addListener(
         written -> {
           if (!written.isSuccess()) {

@@ -16,7 +16,9 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.time.Clock;
+import java.util.Objects;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A running Tabula server: the storage engine, the Table service on top of it, and the HTTP
@@ -30,8 +32,8 @@ public final class TabulaServer implements AutoCloseable {
   private final EventLoops eventLoops = EventLoops.best();
   private final EventLoopGroup bossGroup;
   private final EventLoopGroup ioGroup;
-  private final Channel httpChannel;
-  private final Channel httpsChannel;
+  private final @Nullable Channel httpChannel;
+  private final @Nullable Channel httpsChannel;
 
   private TabulaServer(ServerConfig config, StorageEngine engine) throws InterruptedException {
     this.config = config;
@@ -54,7 +56,12 @@ public final class TabulaServer implements AutoCloseable {
             NonBlockingCalls.of(engine.capabilities()));
     Transport transport = config.transport();
     SslContext tls =
-        transport.tls() ? TlsContexts.forServer(transport.tlsCert(), transport.tlsKey()) : null;
+        transport.tls()
+            // tls() holds with a certificate, and the record has its key with it.
+            ? TlsContexts.forServer(
+                Objects.requireNonNull(transport.tlsCert()),
+                Objects.requireNonNull(transport.tlsKey()))
+            : null;
     this.workers = new WorkerPool(config.resources());
     this.connections = new ConnectionLimit(config.resources().maxConnections());
     this.bossGroup = eventLoops.group(1);
@@ -115,8 +122,9 @@ public final class TabulaServer implements AutoCloseable {
    * HTTPS's when TLS took the main port.
    */
   public int port() {
-    return ((InetSocketAddress) (httpChannel != null ? httpChannel : httpsChannel).localAddress())
-        .getPort();
+    // The constructor binds one of the two at least.
+    Channel main = httpChannel != null ? httpChannel : Objects.requireNonNull(httpsChannel);
+    return ((InetSocketAddress) main.localAddress()).getPort();
   }
 
   /** The HTTPS port actually bound, or -1 without TLS. */
@@ -134,7 +142,7 @@ public final class TabulaServer implements AutoCloseable {
   }
 
   /** The HTTPS table endpoint of an account, or null without TLS. */
-  public String httpsEndpoint(String account) {
+  public @Nullable String httpsEndpoint(String account) {
     return httpsChannel == null
         ? null
         : "https://" + config.host() + ":" + httpsPort() + "/" + account;

@@ -3,6 +3,7 @@ package dev.tabula.server;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How the server talks HTTP: TLS, ports, timeouts and request-head limits.
@@ -23,8 +24,8 @@ import java.util.Objects;
  * @param maxHeaderBytes the most header bytes accepted
  */
 public record Transport(
-    Path tlsCert,
-    Path tlsKey,
+    @Nullable Path tlsCert,
+    @Nullable Path tlsKey,
     int httpsPort,
     Duration idleTimeout,
     Duration requestTimeout,
@@ -71,7 +72,7 @@ public record Transport(
   }
 
   /** This transport with TLS from these PEM files, on {@code newHttpsPort} (-1: the main port). */
-  public Transport withTls(Path cert, Path key, int newHttpsPort) {
+  public Transport withTls(@Nullable Path cert, @Nullable Path key, int newHttpsPort) {
     return new Transport(
         cert, key, newHttpsPort, idleTimeout, requestTimeout, maxUrlBytes, maxHeaderBytes);
   }

@@ -37,11 +37,10 @@ class TranslatingWrappersTest {
   }
 
   private static boolean declares(Class<?> wrapper, Method method) {
-    try {
-      wrapper.getDeclaredMethod(method.getName(), method.getParameterTypes());
-      return true;
-    } catch (NoSuchMethodException e) {
-      return false;
-    }
+    return Arrays.stream(wrapper.getDeclaredMethods())
+        .anyMatch(
+            declared ->
+                declared.getName().equals(method.getName())
+                    && Arrays.equals(declared.getParameterTypes(), method.getParameterTypes()));
   }
 }

@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The properties of a stored entity, built from its stored value the first time they are read. A
@@ -22,7 +23,7 @@ final class StoredProperties extends AbstractMap<String, EdmValue> implements En
   private final byte[] value;
   private final int countAt;
   private final int count;
-  private volatile Map<String, EdmValue> built;
+  private volatile @Nullable Map<String, EdmValue> built;
 
   /**
    * @param value the stored value, which must not change
@@ -70,12 +71,12 @@ final class StoredProperties extends AbstractMap<String, EdmValue> implements En
   }
 
   @Override
-  public EdmValue get(Object name) {
+  public @Nullable EdmValue get(@Nullable Object name) {
     return built().get(name);
   }
 
   @Override
-  public boolean containsKey(Object name) {
+  public boolean containsKey(@Nullable Object name) {
     return built().containsKey(name);
   }
 

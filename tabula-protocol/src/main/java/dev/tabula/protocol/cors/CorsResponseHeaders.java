@@ -7,6 +7,7 @@ import dev.tabula.protocol.http.ServiceResponse;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -59,7 +60,8 @@ final class CorsResponseHeaders {
       response.header("Access-Control-Allow-Origin", "*");
       return;
     }
-    response.header("Access-Control-Allow-Origin", origin);
+    // A rule for named origins matches only a request that names one.
+    response.header("Access-Control-Allow-Origin", Objects.requireNonNull(origin));
     response.header("Access-Control-Allow-Credentials", "true");
     if (cacheable) {
       response.header("Vary", "Origin");

@@ -4,4 +4,7 @@
  * and {@code Vary} headers added to every other response (learn.microsoft.com "CORS support for the
  * Azure Storage services", "Preflight Table Request").
  */
+@NullMarked
 package dev.tabula.protocol.cors;
+
+import org.jspecify.annotations.NullMarked;

@@ -6,6 +6,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Strict percent-decoding of a URL's parts. A {@code %} not followed by two hex digits, or escapes
@@ -19,7 +20,7 @@ final class PercentDecoding {
   private PercentDecoding() {}
 
   /** The decoded text, or null when it is malformed. */
-  static String decode(String text, boolean plusIsSpace) {
+  static @Nullable String decode(String text, boolean plusIsSpace) {
     if (text.indexOf('%') < 0 && (!plusIsSpace || text.indexOf('+') < 0)) {
       return text; // nothing escaped: the same text, not copied
     }
@@ -62,7 +63,7 @@ final class PercentDecoding {
   }
 
   /** A run of escapes as UTF-8 text; null when an escape is not two hex digits or not UTF-8. */
-  private static String utf8(String text, int start, int end) {
+  private static @Nullable String utf8(String text, int start, int end) {
     if (end > text.length()) {
       return null;
     }

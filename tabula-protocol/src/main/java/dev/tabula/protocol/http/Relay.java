@@ -2,6 +2,7 @@ package dev.tabula.protocol.http;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one output a {@link StreamedBody} writes into across its pieces (a Jackson generator lives
@@ -9,12 +10,21 @@ import java.io.OutputStream;
  * the body knows when the piece holds enough. Not thread-safe, like the bodies that use it.
  */
 public final class Relay extends OutputStream {
-  private OutputStream target;
+  /** Where bytes go between pieces: nowhere, since nothing may be written then. */
+  private static final OutputStream BETWEEN_PIECES =
+      new OutputStream() {
+        @Override
+        public void write(int b) {
+          throw new IllegalStateException("no piece is being written");
+        }
+      };
+
+  private OutputStream target = BETWEEN_PIECES;
   private long count;
 
   /** Starts a piece written into {@code piece}; null ends it (nothing may be written then). */
-  public void start(OutputStream piece) {
-    target = piece;
+  public void start(@Nullable OutputStream piece) {
+    target = piece == null ? BETWEEN_PIECES : piece;
     count = 0;
   }
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An HTTP request as the protocol layer sees it, independent of the transport: method, the path and
@@ -39,7 +40,7 @@ public final class ServiceRequest {
   private final boolean malformedQuery;
 
   private final byte[] body;
-  private final InetAddress remoteAddress;
+  private final @Nullable InetAddress remoteAddress;
 
   /**
    * @param method the HTTP method, upper case
@@ -61,7 +62,7 @@ public final class ServiceRequest {
       String uri,
       Map<String, List<String>> headers,
       byte[] body,
-      InetAddress remoteAddress) {
+      @Nullable InetAddress remoteAddress) {
     this(method, uri, lines(headers), body, remoteAddress);
   }
 
@@ -74,7 +75,7 @@ public final class ServiceRequest {
       String uri,
       Iterable<Map.Entry<String, String>> headerLines,
       byte[] body,
-      InetAddress remoteAddress) {
+      @Nullable InetAddress remoteAddress) {
     List<String> lines = new ArrayList<>(32);
     for (Map.Entry<String, String> line : headerLines) {
       lines.add(line.getKey());
@@ -84,7 +85,11 @@ public final class ServiceRequest {
   }
 
   private ServiceRequest(
-      String method, String uri, String[] headerLines, byte[] body, InetAddress remoteAddress) {
+      String method,
+      String uri,
+      String[] headerLines,
+      byte[] body,
+      @Nullable InetAddress remoteAddress) {
     this.remoteAddress = remoteAddress;
     this.method = Objects.requireNonNull(method, "method").toUpperCase(Locale.ROOT);
     String target = uri;
@@ -214,12 +219,12 @@ public final class ServiceRequest {
   }
 
   /** One decoded query parameter, or null. */
-  public String queryParameter(String name) {
+  public @Nullable String queryParameter(String name) {
     return queryParameters.get(name);
   }
 
   /** The first value of a header, or null. */
-  public String header(String name) {
+  public @Nullable String header(String name) {
     for (int i = 0; i < headerLines.length; i += 2) {
       if (sameName(headerLines[i], name)) {
         return headerLines[i + 1];
@@ -270,7 +275,7 @@ public final class ServiceRequest {
   }
 
   /** The address of the client that sent the request, or null when the transport did not say. */
-  public InetAddress remoteAddress() {
+  public @Nullable InetAddress remoteAddress() {
     return remoteAddress;
   }
 

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An HTTP response built by the protocol layer: status, headers in order, and a body that is either
@@ -20,7 +21,7 @@ public final class ServiceResponse {
   private static final int GATHERED_PIECE = 64 * 1024;
 
   private byte[] body = EMPTY;
-  private StreamedBody streamed;
+  private @Nullable StreamedBody streamed;
 
   public ServiceResponse(int status) {
     this.status = status;
@@ -59,7 +60,7 @@ public final class ServiceResponse {
   }
 
   /** The body still to be written on demand, or null when the body is whole. */
-  public StreamedBody streamedBody() {
+  public @Nullable StreamedBody streamedBody() {
     return streamed;
   }
 

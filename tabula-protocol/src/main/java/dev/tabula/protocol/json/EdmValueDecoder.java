@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns one JSON property value, with its {@code @odata.type} annotation if any, into an Edm value.
@@ -36,7 +37,7 @@ final class EdmValueDecoder {
    * The typed value; {@code type} is null when the property had no annotation. Never called for
    * JSON null, which the reader drops.
    */
-  static EdmValue decode(String name, JsonScalar value, EdmType type) {
+  static EdmValue decode(String name, JsonScalar value, @Nullable EdmType type) {
     if (type == null) {
       return inferred(value);
     }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads an entity body (Insert, Update, Merge and their upsert forms): one JSON object of
@@ -122,11 +123,11 @@ public final class EntityJsonReader {
           // Table properties are primitives only; objects and arrays are not Edm types.
           default -> throw TableErrorCode.INVALID_INPUT.exception();
         };
-    String text = kind == Kind.NULL ? null : JsonCodec.requireWellFormed(parser.getText());
+    String text = kind == Kind.NULL ? "" : JsonCodec.requireWellFormed(parser.getText());
     return new JsonScalar(kind, text);
   }
 
-  private static EdmType type(String annotation) {
+  private static @Nullable EdmType type(@Nullable String annotation) {
     if (annotation == null) {
       return null;
     }
@@ -142,7 +143,7 @@ public final class EntityJsonReader {
    * as the service does, Azurite#704). Another type is 400 InvalidInput, as the service answered an
    * integer RowKey (Azure/azure-cosmos-table-python#33). Python annotates keys with Edm.String.
    */
-  private static String key(Fields fields, String name) {
+  private static @Nullable String key(Fields fields, String name) {
     JsonScalar value = fields.values().get(name);
     if (value == null || value.kind() == Kind.NULL) {
       return null;

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes entities as the service does, key for key, from captures of the real service
@@ -39,7 +40,7 @@ public final class EntityJsonWriter {
    *     Projection} for how projections render
    */
   public static byte[] writeEntity(
-      Entity entity, ODataContext ctx, MetadataLevel level, Set<String> select) {
+      Entity entity, ODataContext ctx, MetadataLevel level, @Nullable Set<String> select) {
     Projection projection = Projection.of(select);
     return JsonCodec.write(
         out -> {
@@ -55,7 +56,7 @@ public final class EntityJsonWriter {
 
   /** A page of Query Entities results, in the given order. */
   public static byte[] writeFeed(
-      List<Entity> entities, ODataContext ctx, MetadataLevel level, Set<String> select) {
+      List<Entity> entities, ODataContext ctx, MetadataLevel level, @Nullable Set<String> select) {
     Projection projection = Projection.of(select);
     return JsonCodec.write(
         out -> {
@@ -130,8 +131,9 @@ public final class EntityJsonWriter {
         }
       }
     }
-    if (!projection.all()) {
-      writeAbsentSelected(out, entity, projection);
+    Set<String> selected = projection.names();
+    if (selected != null) {
+      writeAbsentSelected(out, entity, selected);
     }
   }
 
@@ -154,9 +156,9 @@ public final class EntityJsonWriter {
   }
 
   /** Selected names the entity does not have come back as null, after its own properties. */
-  private static void writeAbsentSelected(JsonGenerator out, Entity entity, Projection projection)
+  private static void writeAbsentSelected(JsonGenerator out, Entity entity, Set<String> selected)
       throws IOException {
-    for (String name : projection.names()) {
+    for (String name : selected) {
       boolean present =
           name.equals("PartitionKey")
               || name.equals("RowKey")

@@ -5,6 +5,7 @@ import dev.tabula.model.Entity;
 import java.io.IOException;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A page of Query Entities results written entity by entity as the transport asks for it, so the
@@ -19,7 +20,7 @@ public final class FeedStream extends JsonArrayStream<Entity> {
 
   /** The page of {@code entities}, in order, as {@link EntityJsonWriter#writeFeed} writes it. */
   public FeedStream(
-      List<Entity> entities, ODataContext ctx, MetadataLevel level, Set<String> select) {
+      List<Entity> entities, ODataContext ctx, MetadataLevel level, @Nullable Set<String> select) {
     super(entities);
     this.ctx = ctx;
     this.level = level;

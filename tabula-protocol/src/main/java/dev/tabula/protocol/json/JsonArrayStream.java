@@ -6,6 +6,7 @@ import dev.tabula.protocol.http.StreamedBody;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A JSON object whose "value" array is written item by item as the transport asks for it, so the
@@ -21,7 +22,7 @@ import java.util.List;
 abstract class JsonArrayStream<T> implements StreamedBody {
   private final List<T> items;
   private final Relay relay = new Relay();
-  private JsonGenerator out;
+  private @Nullable JsonGenerator out;
   private int next;
   private boolean done;
 

@@ -4,6 +4,7 @@ import dev.tabula.model.TableErrorCode;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /** Reads an Accept header (or a long-form {@code $format}) into a {@link MetadataLevel}. */
 final class MediaRanges {
@@ -97,14 +98,14 @@ final class MediaRanges {
   }
 
   /** Null when a JSON range names a level the service does not produce (verbose, typos). */
-  private static MetadataLevel level(String type, String odata) {
+  private static @Nullable MetadataLevel level(String type, @Nullable String odata) {
     if (odata == null || !type.equals("application/json")) {
       return MetadataLevel.MINIMAL_METADATA;
     }
     return MetadataLevel.fromOdataValue(odata);
   }
 
-  private static String parameter(String[] parts, String name) {
+  private static @Nullable String parameter(String[] parts, String name) {
     for (int i = 1; i < parts.length; i++) {
       int equals = parts[i].indexOf('=');
       if (equals > 0 && parts[i].substring(0, equals).trim().equalsIgnoreCase(name)) {
@@ -119,7 +120,7 @@ final class MediaRanges {
   }
 
   /** RFC 9110 q-value; absent or unreadable counts as 1 so a sloppy client still gets JSON. */
-  private static double quality(String q) {
+  private static double quality(@Nullable String q) {
     if (q == null) {
       return 1;
     }

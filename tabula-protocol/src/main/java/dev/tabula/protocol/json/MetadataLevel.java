@@ -2,6 +2,7 @@ package dev.tabula.protocol.json;
 
 import dev.tabula.model.TableErrorCode;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How much OData metadata a JSON response carries: {@code application/json;odata=nometadata},
@@ -49,7 +50,8 @@ public enum MetadataLevel {
    *     is acceptable (Atom ended with version 2015-12-11); 415 {@code MediaTypeNotSupported} when
    *     nothing acceptable is JSON
    */
-  public static MetadataLevel negotiate(String acceptHeader, String formatQueryParameter) {
+  public static MetadataLevel negotiate(
+      @Nullable String acceptHeader, @Nullable String formatQueryParameter) {
     if (formatQueryParameter != null && !formatQueryParameter.isBlank()) {
       return fromFormat(formatQueryParameter.trim());
     }
@@ -73,7 +75,7 @@ public enum MetadataLevel {
   }
 
   /** The level named by an {@code odata} parameter value, or null when it names none. */
-  static MetadataLevel fromOdataValue(String value) {
+  static @Nullable MetadataLevel fromOdataValue(String value) {
     for (MetadataLevel level : values()) {
       if (level.odataValue.equalsIgnoreCase(value)) {
         return level;

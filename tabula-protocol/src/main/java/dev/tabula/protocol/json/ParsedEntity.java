@@ -3,6 +3,7 @@ package dev.tabula.protocol.json;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.ImmutableProperties;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An entity as a client sent it, typed but not yet validated: the caller checks keys and names with
@@ -12,7 +13,8 @@ import java.util.Map;
  * it). Immutable: the properties are an {@link ImmutableProperties}, so the entity and the write
  * made from them keep them without another copy.
  */
-public record ParsedEntity(String partitionKey, String rowKey, Map<String, EdmValue> properties) {
+public record ParsedEntity(
+    @Nullable String partitionKey, @Nullable String rowKey, Map<String, EdmValue> properties) {
   public ParsedEntity {
     properties = ImmutableProperties.copyOf(properties);
   }

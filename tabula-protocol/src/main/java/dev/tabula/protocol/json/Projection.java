@@ -1,6 +1,7 @@
 package dev.tabula.protocol.json;
 
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@code $select} list. Null, empty, or containing {@code *} selects everything. Otherwise only
@@ -11,8 +12,8 @@ import java.util.Set;
  * entity lacks is written as JSON null, as the service does (Azure/Azurite#2535 reports it, with a
  * capture, as a difference from Azurite).
  */
-record Projection(Set<String> names) {
-  static Projection of(Set<String> select) {
+record Projection(@Nullable Set<String> names) {
+  static Projection of(@Nullable Set<String> select) {
     // The caller's iteration order is kept: it is echoed in odata.metadata.
     return new Projection(
         select == null || select.isEmpty() || select.contains("*") ? null : select);

@@ -3,4 +3,7 @@
  * feed, table and error bodies out, at the three metadata levels. Jackson streaming only, so the
  * byte layout (key order, number text) is chosen here rather than by a data binder.
  */
+@NullMarked
 package dev.tabula.protocol.json;
+
+import org.jspecify.annotations.NullMarked;

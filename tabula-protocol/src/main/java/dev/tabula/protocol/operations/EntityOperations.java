@@ -23,6 +23,7 @@ import dev.tabula.query.FilterParser;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The entity operations: Insert, Get, Query, Update and Merge (and their upsert forms when no
@@ -69,17 +70,17 @@ public final class EntityOperations {
             ServiceOperation.INSERT_ENTITY,
             context.resource().table(),
             new EntityKey(parsed.partitionKey(), parsed.rowKey()));
-    Boolean preferNoContent = RequestOptions.preferNoContent(request);
+    ReturnPreference preference = RequestOptions.returnPreference(request);
     Entity unsaved = Entity.unsaved(parsed.partitionKey(), parsed.rowKey(), parsed.properties());
     return start
         .start(context.resource(), unsaved, null)
-        .map(stage -> inserted(context, stage, preferNoContent, level));
+        .map(stage -> inserted(context, stage, preference, level));
   }
 
   private static CompletableFuture<ServiceResponse> inserted(
       OperationContext context,
       CompletableFuture<Entity> inserted,
-      Boolean preferNoContent,
+      ReturnPreference preference,
       MetadataLevel level) {
     return context
         .finishing(inserted)
@@ -88,7 +89,7 @@ public final class EntityOperations {
               ODataContext odata = odata(context.resource());
               String location = odata.entityId(stored.partitionKey(), stored.rowKey());
               return Responses.preferred(
-                      preferNoContent,
+                      preference,
                       level,
                       () -> EntityJsonWriter.writeEntity(stored, odata, level, null))
                   .header("ETag", stored.etag().value())
@@ -240,7 +241,8 @@ public final class EntityOperations {
      * @param entity the entity the body holds, null for a deletion
      * @param ifMatch the request's If-Match, or null
      */
-    Attempt<CompletableFuture<T>> start(Resource resource, Entity entity, IfMatch ifMatch);
+    Attempt<CompletableFuture<T>> start(
+        Resource resource, @Nullable Entity entity, @Nullable IfMatch ifMatch);
   }
 
   /** The entity of an Update or Merge body, keyed by its URL (keys in the body are ignored). */
@@ -251,7 +253,7 @@ public final class EntityOperations {
     return Entity.unsaved(key.partitionKey(), key.rowKey(), parsed.properties());
   }
 
-  private static EntityKey continuation(ServiceRequest request) {
+  private static @Nullable EntityKey continuation(ServiceRequest request) {
     String nextPartition = request.queryParameter("NextPartitionKey");
     if (nextPartition == null) {
       return null;

@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads the request options shared by several operations (and the operations of a {@code $batch}):
@@ -31,7 +32,7 @@ public final class RequestOptions {
    * service's message (its text as the storage emulator gave it, Azurite issue 1829; the code,
    * Azurite issue 2013). An If-None-Match on a write is refused with 400 InvalidInput.
    */
-  public static IfMatch ifMatch(ServiceRequest request) {
+  public static @Nullable IfMatch ifMatch(ServiceRequest request) {
     if (request.header("If-None-Match") != null) {
       throw TableErrorCode.INVALID_INPUT.exception();
     }
@@ -66,23 +67,27 @@ public final class RequestOptions {
     return ifMatch;
   }
 
+  /** What the request's {@code Prefer} header asks an insert to echo. */
+  public static ReturnPreference returnPreference(ServiceRequest request) {
+    return ReturnPreference.of(request.header("Prefer"));
+  }
+
   /**
-   * True when the client asked for no echo of what it inserted ({@code Prefer: return-no-content});
-   * false for {@code return-content}; null when it expressed no preference.
+   * The same as the three states the batch reader and the failure path still carry: true for {@code
+   * return-no-content}, false for {@code return-content}, null for no preference.
+   *
+   * @deprecated read {@link #returnPreference} instead; this remains until those callers move.
    */
-  public static Boolean preferNoContent(ServiceRequest request) {
-    String prefer = request.header("Prefer");
-    if (prefer == null) {
-      return null;
+  @Deprecated
+  public static @Nullable Boolean preferNoContent(ServiceRequest request) {
+    switch (returnPreference(request)) {
+      case NO_CONTENT:
+        return Boolean.TRUE;
+      case CONTENT:
+        return Boolean.FALSE;
+      default:
+        return null;
     }
-    String p = prefer.trim().toLowerCase(Locale.ROOT);
-    if (p.equals("return-no-content")) {
-      return Boolean.TRUE;
-    }
-    if (p.equals("return-content")) {
-      return Boolean.FALSE;
-    }
-    return null;
   }
 
   /**
@@ -113,7 +118,7 @@ public final class RequestOptions {
    * same values (TableServiceClientTests: {@code $top=-1} is that 400, {@code $top=0} is not). No
    * record of a non-numeric {@code $top} was found; it gets the same 400.
    */
-  static Integer top(ServiceRequest request) {
+  static @Nullable Integer top(ServiceRequest request) {
     String value = request.queryParameter("$top");
     if (value == null) {
       return null;
@@ -130,7 +135,7 @@ public final class RequestOptions {
   }
 
   /** {@code $select} as a set of property names in order, or null for every property. */
-  public static Set<String> select(ServiceRequest request) {
+  public static @Nullable Set<String> select(ServiceRequest request) {
     String value = request.queryParameter("$select");
     if (value == null || value.isBlank() || value.trim().equals("*")) {
       return null;

@@ -42,15 +42,13 @@ final class Responses {
    * with a body; Preference-Applied is sent only when the client expressed a preference.
    */
   static ServiceResponse preferred(
-      Boolean preferNoContent, MetadataLevel level, Supplier<byte[]> body) {
-    if (Boolean.TRUE.equals(preferNoContent)) {
-      // The SDKs ask for no content on every insert, so the body is only rendered when sent.
-      return noContent().header("Preference-Applied", "return-no-content");
-    }
-    ServiceResponse response = json(201, level, body.get());
-    if (Boolean.FALSE.equals(preferNoContent)) {
-      response.header("Preference-Applied", "return-content");
-    }
+      ReturnPreference preference, MetadataLevel level, Supplier<byte[]> body) {
+    ServiceResponse response =
+        preference == ReturnPreference.NO_CONTENT
+            // The SDKs ask for no content on every insert, so the body is only rendered when sent.
+            ? noContent()
+            : json(201, level, body.get());
+    preference.applied().ifPresent(applied -> response.header("Preference-Applied", applied));
     return response;
   }
 }

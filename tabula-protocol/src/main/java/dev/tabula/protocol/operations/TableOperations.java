@@ -32,7 +32,7 @@ public final class TableOperations {
     tables.createTable(context.resource().account(), name);
     String location = context.resource().serviceRoot() + "/Tables('" + name + "')";
     return Responses.preferred(
-            RequestOptions.preferNoContent(request),
+            RequestOptions.returnPreference(request),
             level,
             () -> TableJsonWriter.writeTable(name, odata(context.resource()), level))
         .header("Location", location)

@@ -12,6 +12,7 @@ import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import javax.xml.stream.XMLStreamWriter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The body of Get and Set Table ACL (learn.microsoft.com "Set Table ACL"):
@@ -130,7 +131,7 @@ public final class SignedIdentifiersXml {
     return new AccessPolicy("", start, expiry, permission);
   }
 
-  private static Instant time(String text) {
+  private static @Nullable Instant time(String text) {
     if (text.isBlank()) {
       return null;
     }
@@ -141,7 +142,7 @@ public final class SignedIdentifiersXml {
     return parsed;
   }
 
-  private static String emptyAsNull(String text) {
+  private static @Nullable String emptyAsNull(String text) {
     return text.isEmpty() ? null : text;
   }
 

@@ -115,11 +115,14 @@ class JavaSdkSignatureTest {
         new ListEntitiesOptions().setFilter("PartitionKey eq 'a b'").setSelect(List.of("v"));
     ServiceRequest request =
         send(
-            () ->
-                table(PATH_STYLE, PRIMARY_KEY)
-                    .listEntities(options, null, null)
-                    .iterator()
-                    .hasNext());
+            () -> {
+              // Asking for the first entity is what sends the request.
+              boolean unused =
+                  table(PATH_STYLE, PRIMARY_KEY)
+                      .listEntities(options, null, null)
+                      .iterator()
+                      .hasNext();
+            });
 
     assertThat(request.rawQuery()).contains("$filter=");
     assertThat(verify(request).account()).isEqualTo(ACCOUNT);
