@@ -15,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The "must not depend on" column of DESIGN.md's module table, enforced. */
+/** The "must never use" column of docs/architecture.md's module table, enforced. */
 class ArchitectureTest {
   private static JavaClasses classes;
 
