@@ -30,6 +30,7 @@ import dev.tabula.protocol.routing.Resource;
 import dev.tabula.protocol.routing.ResourceParser;
 import dev.tabula.protocol.routing.Router;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -309,10 +310,11 @@ public final class TableProtocol {
 
   private CompletableFuture<ServiceResponse> preferred(
       CompletableFuture<ServiceResponse> answer, OperationContext context) {
-    String preference = FailurePreference.of(context);
-    if (preference == null) {
+    Optional<String> applied = FailurePreference.of(context);
+    if (applied.isEmpty()) {
       return answer;
     }
+    String preference = applied.get();
     return answer.handle(
         (response, failure) -> {
           if (failure == null) {
