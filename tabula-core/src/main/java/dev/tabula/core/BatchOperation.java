@@ -4,6 +4,7 @@ import dev.tabula.engine.Precondition;
 import dev.tabula.engine.Write;
 import dev.tabula.model.Entity;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One change of an entity group transaction, as the client asked for it: the table it names, the
@@ -19,7 +20,7 @@ import java.util.Objects;
  *
  * @param ifMatch the condition, or null for none (never null for a delete)
  */
-public record BatchOperation(String table, Kind kind, Entity entity, IfMatch ifMatch) {
+public record BatchOperation(String table, Kind kind, Entity entity, @Nullable IfMatch ifMatch) {
 
   /** The change an operation makes. */
   public enum Kind {
@@ -47,7 +48,8 @@ public record BatchOperation(String table, Kind kind, Entity entity, IfMatch ifM
       case INSERT -> Write.put(entity.rowKey(), entity.properties(), Precondition.MUST_NOT_EXIST);
       case REPLACE -> Write.put(entity.rowKey(), entity.properties(), precondition());
       case MERGE -> Write.merge(entity.rowKey(), entity.properties(), precondition());
-      case DELETE -> Write.delete(entity.rowKey(), ifMatch.precondition());
+      // the constructor refused a delete without one
+      case DELETE -> Write.delete(entity.rowKey(), Objects.requireNonNull(ifMatch).precondition());
     };
   }
 

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One entity group transaction being built and then committed: up to 100 changes to one partition
@@ -50,7 +51,7 @@ public final class EntityGroupTransaction {
   private final String account;
   private final List<BatchOperation> operations = new ArrayList<>();
   private final Set<String> rowKeys = new HashSet<>();
-  private TableInfo table;
+  private @Nullable TableInfo table;
   private boolean committed;
 
   EntityGroupTransaction(TableService tables, EntityStore store, String account) {
@@ -67,7 +68,7 @@ public final class EntityGroupTransaction {
    *
    * @param entities per operation, in order: the entity as now stored, or null for a delete
    */
-  public record Committed(List<Entity> entities) implements Outcome {
+  public record Committed(List<@Nullable Entity> entities) implements Outcome {
     public Committed {
       entities = Collections.unmodifiableList(new ArrayList<>(entities));
     }
@@ -124,8 +125,9 @@ public final class EntityGroupTransaction {
     List<Write> writes = new ArrayList<>(operations.size());
     operations.forEach(op -> writes.add(op.toWrite()));
     String partitionKey = operations.get(0).entity().partitionKey();
+    TableInfo target = Objects.requireNonNull(table, "the first add looked it up");
     return store
-        .applyAsync(table.id(), partitionKey, writes)
+        .applyAsync(target.id(), partitionKey, writes)
         .thenApply(EntityGroupTransaction::outcomeOf);
   }
 

@@ -4,6 +4,7 @@ import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One page of Query Entities.
@@ -15,7 +16,8 @@ import java.util.Objects;
  * @param plan the shape of the query's plan ({@code point}, {@code partition}, {@code scan}, ...;
  *     see {@link dev.tabula.query.QueryPlan#description()})
  */
-public record EntityPage(List<Entity> entities, EntityKey next, long scanned, String plan) {
+public record EntityPage(
+    List<Entity> entities, @Nullable EntityKey next, long scanned, String plan) {
   public EntityPage {
     entities = List.copyOf(entities);
     Objects.requireNonNull(plan, "plan");

@@ -11,6 +11,7 @@ import dev.tabula.query.QueryPlan;
 import dev.tabula.query.QueryRange;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs one page of a planned query: reads the plan's ranges in key order from the continuation,
@@ -39,13 +40,14 @@ final class EntityQuery {
    * @param limit the most entities in the page
    * @param deadlineNanos the {@link System#nanoTime()} at which the page ends
    */
-  EntityPage page(long tableId, QueryPlan plan, EntityKey from, int limit, long deadlineNanos) {
+  EntityPage page(
+      long tableId, QueryPlan plan, @Nullable EntityKey from, int limit, long deadlineNanos) {
     List<QueryRange> ranges = plan.rangesFrom(from);
     RowFilter residual = ScanTranslation.rowFilter(plan.rowResidual());
     List<Entity> kept = new ArrayList<>();
     long scanned = 0;
     long keptBytes = 0;
-    EntityKey next = null;
+    @Nullable EntityKey next = null;
     for (int i = 0; i < ranges.size(); i++) {
       if (kept.size() == limit || keptBytes >= maxBytes || System.nanoTime() - deadlineNanos >= 0) {
         next = QueryPlan.firstKeyOf(ranges.get(i));

@@ -17,6 +17,7 @@ import dev.tabula.query.QueryPlanner;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The service's entity operations over an engine: insert, the four update flavours, delete, point
@@ -82,14 +83,14 @@ public final class EntityService {
    * ifMatch} is null.
    */
   public CompletableFuture<Entity> replace(
-      String account, String table, Entity entity, IfMatch ifMatch) {
+      String account, String table, Entity entity, @Nullable IfMatch ifMatch) {
     checkAddressed(entity, ifMatch);
     return writeOne(account, table, entity, Write.Kind.PUT, preconditionOf(ifMatch));
   }
 
   /** {@link #replace} without waiting. */
   public Attempt<CompletableFuture<Entity>> tryReplace(
-      String account, String table, Entity entity, IfMatch ifMatch) {
+      String account, String table, Entity entity, @Nullable IfMatch ifMatch) {
     checkAddressed(entity, ifMatch);
     return tryWriteOne(account, table, entity, Write.Kind.PUT, preconditionOf(ifMatch));
   }
@@ -98,14 +99,14 @@ public final class EntityService {
    * Merge Entity with an {@code If-Match}, or Insert Or Merge Entity when {@code ifMatch} is null.
    */
   public CompletableFuture<Entity> merge(
-      String account, String table, Entity entity, IfMatch ifMatch) {
+      String account, String table, Entity entity, @Nullable IfMatch ifMatch) {
     checkAddressed(entity, ifMatch);
     return writeOne(account, table, entity, Write.Kind.MERGE, preconditionOf(ifMatch));
   }
 
   /** {@link #merge} without waiting. */
   public Attempt<CompletableFuture<Entity>> tryMerge(
-      String account, String table, Entity entity, IfMatch ifMatch) {
+      String account, String table, Entity entity, @Nullable IfMatch ifMatch) {
     checkAddressed(entity, ifMatch);
     return tryWriteOne(account, table, entity, Write.Kind.MERGE, preconditionOf(ifMatch));
   }
@@ -152,7 +153,8 @@ public final class EntityService {
    * @param from the continuation of the previous page, or null for the first page
    * @param top the most entities in this page (0..1000), or null for the page size
    */
-  public EntityPage query(String account, String table, EntityKey from, Integer top) {
+  public EntityPage query(
+      String account, String table, @Nullable EntityKey from, @Nullable Integer top) {
     return query(account, table, null, from, top);
   }
 
@@ -168,7 +170,11 @@ public final class EntityService {
    *     the SDK, which pages on while there is one, would never finish)
    */
   public EntityPage query(
-      String account, String table, Filter filter, EntityKey from, Integer top) {
+      String account,
+      String table,
+      @Nullable Filter filter,
+      @Nullable EntityKey from,
+      @Nullable Integer top) {
     TableInfo info = tables.table(account, table);
     if (top != null && top == 0) {
       return new EntityPage(List.of(), null, 0, "empty"); // nothing is read: the empty plan
@@ -219,7 +225,7 @@ public final class EntityService {
     return committed(result).entities().get(0);
   }
 
-  private static Void deleted(ApplyResult result) {
+  private static @Nullable Void deleted(ApplyResult result) {
     committed(result);
     return null;
   }
@@ -228,13 +234,13 @@ public final class EntityService {
    * The checks of an Update or Merge, whose keys come from the URL: an upsert ({@code ifMatch}
    * null) may store the entity, so its keys must fit; see {@link EntityRules#checkAddressedKey}.
    */
-  private static void checkAddressed(Entity entity, IfMatch ifMatch) {
+  private static void checkAddressed(Entity entity, @Nullable IfMatch ifMatch) {
     EntityRules.checkAddressedKey(entity.partitionKey(), ifMatch == null);
     EntityRules.checkAddressedKey(entity.rowKey(), ifMatch == null);
     EntityRules.checkContent(entity);
   }
 
-  private static Precondition preconditionOf(IfMatch ifMatch) {
+  private static Precondition preconditionOf(@Nullable IfMatch ifMatch) {
     return ifMatch == null ? Precondition.NONE : ifMatch.precondition();
   }
 

@@ -9,6 +9,7 @@ import dev.tabula.query.QueryRange;
 import dev.tabula.query.RangeBound;
 import dev.tabula.query.RowResidual;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A query plan in the engine's words: the plan's key ranges as the engine's, and its residual as
@@ -23,7 +24,7 @@ final class ScanTranslation {
     return new KeyRange(bound(range.lower()), bound(range.upper()));
   }
 
-  private static KeyBound bound(RangeBound bound) {
+  private static @Nullable KeyBound bound(@Nullable RangeBound bound) {
     if (bound == null) {
       return null;
     }

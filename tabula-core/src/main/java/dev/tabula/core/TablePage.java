@@ -1,6 +1,7 @@
 package dev.tabula.core;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One page of Query Tables.
@@ -9,7 +10,7 @@ import java.util.List;
  *     name
  * @param nextTableName the name the next page starts at, or null when this is the last page
  */
-public record TablePage(List<String> tableNames, String nextTableName) {
+public record TablePage(List<String> tableNames, @Nullable String nextTableName) {
   public TablePage {
     tableNames = List.copyOf(tableNames);
   }

@@ -8,6 +8,7 @@ import dev.tabula.query.FilterEvaluator;
 import dev.tabula.query.PropertySource;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One page of Query Tables with an optional {@code $filter} over {@code TableName}: walks the
@@ -26,7 +27,11 @@ final class TableQuery {
    * @param limit the most tables in the page
    */
   static TablePage page(
-      Catalog catalog, String account, Filter filter, String fromCanonicalName, int limit) {
+      Catalog catalog,
+      String account,
+      @Nullable Filter filter,
+      @Nullable String fromCanonicalName,
+      int limit) {
     List<String> kept = new ArrayList<>();
     String cursor = fromCanonicalName;
     while (true) {

@@ -9,6 +9,7 @@ import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableNames;
 import dev.tabula.query.Filter;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The service's table operations (Create Table, Delete Table, Query Tables) over an engine's
@@ -81,7 +82,8 @@ public final class TableService {
    * @param fromTableName the {@code NextTableName} of the previous page, or null
    * @param top the most tables to return, 1..1000, or null for the service's 1,000
    */
-  public TablePage queryTables(String account, String fromTableName, Integer top) {
+  public TablePage queryTables(
+      String account, @Nullable String fromTableName, @Nullable Integer top) {
     return queryTables(account, null, fromTableName, top);
   }
 
@@ -95,7 +97,11 @@ public final class TableService {
    *     page with no tables, as for Query Entities (a continuation would make the SDKs page on
    *     forever; the service's answer to a valid filter with {@code $top=0} was not recorded)
    */
-  public TablePage queryTables(String account, Filter filter, String fromTableName, Integer top) {
+  public TablePage queryTables(
+      String account,
+      @Nullable Filter filter,
+      @Nullable String fromTableName,
+      @Nullable Integer top) {
     if (top != null && top == 0) {
       return new TablePage(List.of(), null);
     }

@@ -4,6 +4,7 @@ import dev.tabula.model.Entity;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /** The outcome of {@link EntityStore#applyAsync}: everything committed, or nothing and why. */
 public sealed interface ApplyResult {
@@ -13,7 +14,7 @@ public sealed interface ApplyResult {
    *
    * @param entities per write, in order: the entity as now stored, or null for a delete
    */
-  record Committed(Instant commitTime, List<Entity> entities) implements ApplyResult {
+  record Committed(Instant commitTime, List<@Nullable Entity> entities) implements ApplyResult {
     public Committed {
       Objects.requireNonNull(commitTime, "commitTime");
       entities = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(entities));

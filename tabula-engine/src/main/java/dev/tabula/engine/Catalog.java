@@ -4,6 +4,7 @@ import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.Attempt;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The tables of every account. Table names compare case-insensitively and keep the case they were
@@ -46,7 +47,7 @@ public interface Catalog {
    *
    * @param limit the most tables to return; more may exist
    */
-  List<TableInfo> listTables(String account, String fromCanonicalName, int limit);
+  List<TableInfo> listTables(String account, @Nullable String fromCanonicalName, int limit);
 
   /**
    * The stored access policies of a table, in the order they were last set.

@@ -1,12 +1,13 @@
 package dev.tabula.engine;
 
 import dev.tabula.model.EntityKey;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The keys between two positions: {@code lower} (null: from the first key) up to {@code upper}
  * (null: to the last key). A key at {@code lower} is included; a key at {@code upper} is not.
  */
-public record KeyRange(KeyBound lower, KeyBound upper) {
+public record KeyRange(@Nullable KeyBound lower, @Nullable KeyBound upper) {
 
   /** Every key of the table. */
   public static final KeyRange ALL = new KeyRange(null, null);

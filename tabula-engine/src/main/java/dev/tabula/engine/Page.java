@@ -5,6 +5,7 @@ import dev.tabula.model.EntityKey;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One page of a scan.
@@ -19,12 +20,13 @@ import java.util.Objects;
  */
 public record Page(
     List<Entity> entities,
-    EntityKey resumeKey,
+    @Nullable EntityKey resumeKey,
     StopReason stopReason,
     long scanned,
     long keptBytes) {
   /** A page whose bytes were not counted. */
-  public Page(List<Entity> entities, EntityKey resumeKey, StopReason stopReason, long scanned) {
+  public Page(
+      List<Entity> entities, @Nullable EntityKey resumeKey, StopReason stopReason, long scanned) {
     this(entities, resumeKey, stopReason, scanned, 0);
   }
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The rules of one {@link EntityStore#applyAsync}, shared by every engine: works out what a
@@ -81,7 +82,7 @@ public final class PartitionBatch {
    * @param entity the row's new entity, with the commit time as Timestamp, or null when the batch
    *     deletes the row
    */
-  public record Change(String rowKey, Entity entity) {
+  public record Change(String rowKey, @Nullable Entity entity) {
     public Change {
       Objects.requireNonNull(rowKey, "rowKey");
     }
@@ -101,14 +102,17 @@ public final class PartitionBatch {
       String partitionKey, List<Write> writes, Instant commitTime, StoredRows<E> stored) throws E {
     Objects.requireNonNull(partitionKey, "partitionKey");
     Objects.requireNonNull(commitTime, "commitTime");
-    Map<String, Entity> staged = new LinkedHashMap<>(); // null value: deleted by this batch
-    List<Entity> results = new ArrayList<>(writes.size());
+    Map<String, @Nullable Entity> staged =
+        new LinkedHashMap<>(); // null value: deleted by this batch
+    List<@Nullable Entity> results = new ArrayList<>(writes.size());
     for (int i = 0; i < writes.size(); i++) {
       Write write = writes.get(i);
       String rowKey = write.rowKey();
-      Entity current = staged.containsKey(rowKey) ? staged.get(rowKey) : read(stored, rowKey);
-      ApplyResult.Rejected.Reason failure = preconditionFailure(write, current);
-      Entity next = failure == null ? next(partitionKey, write, current, commitTime) : null;
+      @Nullable Entity current =
+          staged.containsKey(rowKey) ? staged.get(rowKey) : read(stored, rowKey);
+      ApplyResult.Rejected.@Nullable Reason failure = preconditionFailure(write, current);
+      @Nullable Entity next =
+          failure == null ? next(partitionKey, write, current, commitTime) : null;
       if (failure == null) {
         failure = limitFailure(next);
       }
@@ -121,11 +125,13 @@ public final class PartitionBatch {
     return commit(commitTime, results, staged);
   }
 
-  private static <E extends Exception> Entity read(StoredRows<E> stored, String rowKey) throws E {
+  private static <E extends Exception> @Nullable Entity read(StoredRows<E> stored, String rowKey)
+      throws E {
     return Objects.requireNonNull(stored.read(rowKey), "stored row").orElse(null);
   }
 
-  private static ApplyResult.Rejected.Reason preconditionFailure(Write write, Entity current) {
+  private static ApplyResult.Rejected.@Nullable Reason preconditionFailure(
+      Write write, @Nullable Entity current) {
     Precondition precondition = write.precondition();
     if (precondition instanceof Precondition.MustNotExist) {
       return current != null ? ApplyResult.Rejected.Reason.ENTITY_EXISTS : null;
@@ -135,13 +141,15 @@ public final class PartitionBatch {
       return ApplyResult.Rejected.Reason.ENTITY_MISSING;
     }
     if (precondition instanceof Precondition.TimestampEquals expected
+        && current != null // always so here: a missing entity failed just above
         && !expected.timestamp().equals(current.timestamp())) {
       return ApplyResult.Rejected.Reason.TIMESTAMP_DIFFERS;
     }
     return null;
   }
 
-  private static Entity next(String partitionKey, Write write, Entity current, Instant time) {
+  private static @Nullable Entity next(
+      String partitionKey, Write write, @Nullable Entity current, Instant time) {
     return switch (write.kind()) {
       case PUT -> new Entity(partitionKey, write.rowKey(), time, write.properties());
       case MERGE -> new Entity(partitionKey, write.rowKey(), time, merged(current, write));
@@ -149,7 +157,7 @@ public final class PartitionBatch {
     };
   }
 
-  private static Map<String, EdmValue> merged(Entity current, Write write) {
+  private static Map<String, EdmValue> merged(@Nullable Entity current, Write write) {
     Map<String, EdmValue> merged = new LinkedHashMap<>();
     if (current != null) {
       merged.putAll(current.properties());
@@ -159,7 +167,7 @@ public final class PartitionBatch {
   }
 
   /** Only the engine sees a merged entity, so only it can check the whole-entity limits. */
-  private static ApplyResult.Rejected.Reason limitFailure(Entity next) {
+  private static ApplyResult.Rejected.@Nullable Reason limitFailure(@Nullable Entity next) {
     if (next == null) {
       return null;
     }
@@ -169,7 +177,8 @@ public final class PartitionBatch {
     return EntityRules.isTooLarge(next) ? ApplyResult.Rejected.Reason.ENTITY_TOO_LARGE : null;
   }
 
-  private static Commit commit(Instant time, List<Entity> results, Map<String, Entity> staged) {
+  private static Commit commit(
+      Instant time, List<@Nullable Entity> results, Map<String, @Nullable Entity> staged) {
     List<Change> changes = new ArrayList<>(staged.size());
     staged.forEach((rowKey, entity) -> changes.add(new Change(rowKey, entity)));
     return new Commit(new ApplyResult.Committed(time, results), changes);

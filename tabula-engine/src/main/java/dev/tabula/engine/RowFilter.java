@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decides which rows of a scan go into the page, and says which properties it reads, so an engine
@@ -35,7 +36,7 @@ public interface RowFilter {
    * when it may read any of them (for example through {@link Row#entity}). {@code PartitionKey},
    * {@code RowKey} and {@code Timestamp} are always readable and need not be named.
    */
-  Set<String> properties();
+  @Nullable Set<String> properties();
 
   /**
    * True when the row belongs in the page. The row is valid only during this call. It reads only
@@ -49,7 +50,7 @@ public interface RowFilter {
     Objects.requireNonNull(predicate, "predicate");
     return new RowFilter() {
       @Override
-      public Set<String> properties() {
+      public @Nullable Set<String> properties() {
         return null;
       }
 
@@ -71,11 +72,11 @@ public interface RowFilter {
     /** The row's RowKey. */
     String rowKey();
 
-    /** The row's Timestamp. */
-    Instant timestamp();
+    /** The row's Timestamp; null only for a row over an entity never stored ({@link #of}). */
+    @Nullable Instant timestamp();
 
     /** The custom property {@code name} (case-sensitive), or null when the row has none. */
-    EdmValue property(String name);
+    @Nullable EdmValue property(String name);
 
     /** The whole entity, with its Timestamp; an engine may build it once per row. */
     Entity entity();
@@ -94,12 +95,12 @@ public interface RowFilter {
         }
 
         @Override
-        public Instant timestamp() {
+        public @Nullable Instant timestamp() {
           return entity.timestamp();
         }
 
         @Override
-        public EdmValue property(String name) {
+        public @Nullable EdmValue property(String name) {
           return entity.properties().get(name);
         }
 

@@ -4,6 +4,7 @@ import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.routing.OperationContext;
 import dev.tabula.protocol.routing.RequestOperation;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A request as {@link TableProtocol#classify} read it, carried from the network thread that read it
@@ -19,16 +20,16 @@ public final class ClassifiedRequest {
   private final ServiceRequest request;
   private final String scheme;
   private final String requestId;
-  private final RequestOperation operation;
-  private final RuntimeException failure;
-  private OperationContext admitted;
+  private final @Nullable RequestOperation operation;
+  private final @Nullable RuntimeException failure;
+  private @Nullable OperationContext admitted;
 
   private ClassifiedRequest(
       ServiceRequest request,
       String scheme,
       String requestId,
-      RequestOperation operation,
-      RuntimeException failure) {
+      @Nullable RequestOperation operation,
+      @Nullable RuntimeException failure) {
     this.request = Objects.requireNonNull(request, "request");
     this.scheme = Objects.requireNonNull(scheme, "scheme");
     this.requestId = Objects.requireNonNull(requestId, "requestId");
@@ -71,17 +72,17 @@ public final class ClassifiedRequest {
   }
 
   /** The operation asked for; null for a preflight or a request that could not be read. */
-  RequestOperation operation() {
+  @Nullable RequestOperation operation() {
     return operation;
   }
 
   /** Why the request could not be read, or null. */
-  RuntimeException failure() {
+  @Nullable RuntimeException failure() {
     return failure;
   }
 
   /** The admission a network thread made before the engine said it would wait, or null. */
-  OperationContext admitted() {
+  @Nullable OperationContext admitted() {
     return admitted;
   }
 

@@ -1,8 +1,10 @@
 package dev.tabula.protocol;
 
 import dev.tabula.protocol.operations.RequestOptions;
+import dev.tabula.protocol.operations.ReturnPreference;
 import dev.tabula.protocol.routing.OperationContext;
 import dev.tabula.protocol.routing.ResourceKind;
+import java.util.Optional;
 
 /**
  * The {@code Preference-Applied} a failed Create Table or Insert Entity still carries. The service
@@ -21,16 +23,14 @@ import dev.tabula.protocol.routing.ResourceKind;
 final class FailurePreference {
   private FailurePreference() {}
 
-  /** The value to send with a failure of this operation, or null when none applies. */
-  static String of(OperationContext context) {
+  /** The value to send with a failure of this operation, empty when none applies. */
+  static Optional<String> of(OperationContext context) {
     ResourceKind kind = context.resource().kind();
     boolean inserts =
         (kind == ResourceKind.TABLES || kind == ResourceKind.TABLE)
             && "POST".equals(context.method());
-    Boolean noContent = inserts ? RequestOptions.preferNoContent(context.request()) : null;
-    if (noContent == null) {
-      return null;
-    }
-    return noContent ? "return-no-content" : "return-content";
+    ReturnPreference preference =
+        inserts ? RequestOptions.returnPreference(context.request()) : ReturnPreference.NONE;
+    return preference.applied();
   }
 }

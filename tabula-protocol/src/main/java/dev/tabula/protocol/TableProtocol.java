@@ -30,6 +30,8 @@ import dev.tabula.protocol.routing.Resource;
 import dev.tabula.protocol.routing.ResourceParser;
 import dev.tabula.protocol.routing.Router;
 import java.time.Clock;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -161,9 +163,11 @@ public final class TableProtocol {
       return Attempt.wouldWait();
     }
     ServiceRequest request = classified.request();
-    NoWaitOperation operation = router.findWithoutWaiting(classified.operation()).orElseThrow();
+    RequestOperation requested =
+        Objects.requireNonNull(classified.operation(), "triesWithoutWaiting found one");
+    NoWaitOperation operation = router.findWithoutWaiting(requested).orElseThrow();
     Attempt<UnaryOperator<ServiceResponse>> corsHeaders =
-        cors.tryDecorator(request, classified.operation().resource().account());
+        cors.tryDecorator(request, requested.resource().account());
     if (!corsHeaders.isAnswered() || !authenticator.authenticatesWithoutWaiting(request)) {
       return Attempt.wouldWait();
     }
@@ -238,7 +242,9 @@ public final class TableProtocol {
       return classified.admitted().finishingOn(finishOn);
     }
     ServiceRequest request = classified.request();
-    RequestOperation operation = classified.operation();
+    // Neither a preflight (answered without admission) nor unreadable: it names an operation.
+    RequestOperation operation =
+        Objects.requireNonNull(classified.operation(), "an admitted request's operation");
     Resource resource = operation.resource();
     ProtocolVersion.check(request);
     AccessGrant access = authenticator.authenticate(request, resource.account()).grant();
@@ -309,10 +315,11 @@ public final class TableProtocol {
 
   private CompletableFuture<ServiceResponse> preferred(
       CompletableFuture<ServiceResponse> answer, OperationContext context) {
-    String preference = FailurePreference.of(context);
-    if (preference == null) {
+    Optional<String> applied = FailurePreference.of(context);
+    if (applied.isEmpty()) {
       return answer;
     }
+    String preference = applied.get();
     return answer.handle(
         (response, failure) -> {
           if (failure == null) {

@@ -48,7 +48,7 @@ public record QueryPlan(
    *
    * @param next the continuation key, or null to read every range
    */
-  public List<QueryRange> rangesFrom(EntityKey next) {
+  public List<QueryRange> rangesFrom(@Nullable EntityKey next) {
     if (next == null) {
       return ranges;
     }

@@ -2,6 +2,7 @@ package dev.tabula.query;
 
 import dev.tabula.model.EdmValue;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Plans a filter: conditions on {@code PartitionKey} and {@code RowKey} become key ranges (a point,
@@ -17,7 +18,7 @@ public final class QueryPlanner {
   private QueryPlanner() {}
 
   /** The plan for a filter; a null filter reads the whole table. */
-  public static QueryPlan plan(Filter filter) {
+  public static QueryPlan plan(@Nullable Filter filter) {
     if (filter == null) {
       return QueryPlan.fullScan();
     }

@@ -1,6 +1,7 @@
 package dev.tabula.core.properties;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code HourMetrics} or {@code MinuteMetrics} settings of Storage Analytics. Kept and
@@ -13,7 +14,7 @@ import java.util.Objects;
  * @param retention how long metrics are kept
  */
 public record AnalyticsMetrics(
-    String version, boolean enabled, Boolean includeApis, RetentionPolicy retention) {
+    String version, boolean enabled, @Nullable Boolean includeApis, RetentionPolicy retention) {
 
   /** A fresh account's metrics: version 1.0, disabled, no retention. */
   public static final AnalyticsMetrics DEFAULT =

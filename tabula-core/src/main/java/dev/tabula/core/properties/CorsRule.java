@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One CORS rule, its lists kept exactly as set (comma-separated text, so Get answers what Set
@@ -46,7 +47,7 @@ public record CorsRule(
   }
 
   /** Whether a request from {@code origin} (null when the request named none) may use the rule. */
-  public boolean allowsOrigin(String origin) {
+  public boolean allowsOrigin(@Nullable String origin) {
     return allowsAnyOrigin() || origin != null && entries(allowedOrigins).contains(origin);
   }
 

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The stored form of {@link ServiceProperties}, the opaque value the engine keeps: a format byte
@@ -93,7 +94,7 @@ public final class ServicePropertiesCodec {
   private static AnalyticsMetrics readMetrics(DataInputStream in) throws IOException {
     String version = in.readUTF();
     boolean enabled = in.readBoolean();
-    Boolean includeApis = in.readBoolean() ? in.readBoolean() : null;
+    @Nullable Boolean includeApis = in.readBoolean() ? in.readBoolean() : null;
     return new AnalyticsMetrics(version, enabled, includeApis, readRetention(in));
   }
 
@@ -108,7 +109,7 @@ public final class ServicePropertiesCodec {
 
   private static RetentionPolicy readRetention(DataInputStream in) throws IOException {
     boolean enabled = in.readBoolean();
-    Integer days = in.readBoolean() ? in.readInt() : null;
+    @Nullable Integer days = in.readBoolean() ? in.readInt() : null;
     return new RetentionPolicy(enabled, days);
   }
 }

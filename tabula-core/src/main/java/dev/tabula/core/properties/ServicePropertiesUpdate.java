@@ -1,6 +1,7 @@
 package dev.tabula.core.properties;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A Set Table Service Properties request: each root element it names, null for those it leaves out.
@@ -8,10 +9,10 @@ import java.util.List;
  * that functionality are preserved"; an empty {@code <Cors/>} deletes every rule.
  */
 public record ServicePropertiesUpdate(
-    AnalyticsLogging logging,
-    AnalyticsMetrics hourMetrics,
-    AnalyticsMetrics minuteMetrics,
-    List<CorsRule> cors) {
+    @Nullable AnalyticsLogging logging,
+    @Nullable AnalyticsMetrics hourMetrics,
+    @Nullable AnalyticsMetrics minuteMetrics,
+    @Nullable List<CorsRule> cors) {
 
   public ServicePropertiesUpdate {
     cors = cors == null ? null : List.copyOf(cors);

@@ -7,6 +7,7 @@ import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.Attempt;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /** An engine's catalog whose storage outcomes are the service's errors ({@link StorageErrors}). */
 public final class TranslatingCatalog implements Catalog {
@@ -61,7 +62,7 @@ public final class TranslatingCatalog implements Catalog {
   }
 
   @Override
-  public List<TableInfo> listTables(String account, String fromCanonicalName, int limit) {
+  public List<TableInfo> listTables(String account, @Nullable String fromCanonicalName, int limit) {
     try {
       return catalog.listTables(account, fromCanonicalName, limit);
     } catch (StorageException e) {

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The memory engine's catalog: per account, tables by canonical name, and stored access policies by
@@ -67,7 +68,7 @@ final class MemoryCatalog implements Catalog {
 
   @Override
   public synchronized List<TableInfo> listTables(
-      String account, String fromCanonicalName, int limit) {
+      String account, @Nullable String fromCanonicalName, int limit) {
     lifecycle.ensureOpen();
     NavigableMap<String, TableInfo> tables = accounts.get(account);
     if (tables == null) {

@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The entities of one table in key order. One read-write lock per table: an apply holds the write
@@ -85,7 +86,7 @@ final class MemoryTable {
     }
   }
 
-  private void store(EntityKey key, Entity entity) {
+  private void store(EntityKey key, @Nullable Entity entity) {
     if (entity == null) {
       rows.remove(key);
     } else {

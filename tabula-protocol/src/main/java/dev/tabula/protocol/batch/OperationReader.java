@@ -81,7 +81,7 @@ final class OperationReader {
     ODataContext odata =
         new ODataContext(resource.serviceRoot(), resource.account(), resource.table());
     return new ParsedOperation(
-        operation, route.authorization(), odata, level, RequestOptions.preferNoContent(request));
+        operation, route.authorization(), odata, level, RequestOptions.returnPreference(request));
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.tabula.core.BatchOperation;
 import dev.tabula.protocol.auth.ServiceOperation;
 import dev.tabula.protocol.json.MetadataLevel;
 import dev.tabula.protocol.json.ODataContext;
+import dev.tabula.protocol.operations.ReturnPreference;
 import java.util.Objects;
 
 /**
@@ -14,19 +15,19 @@ import java.util.Objects;
  *     sent alone ({@link dev.tabula.protocol.routing.RequestOperation})
  * @param odata the operation's service root, account and table, for Location and payload links
  * @param level the metadata level its Accept asks for (an insert's echo)
- * @param preferNoContent its {@code Prefer}, as {@link
- *     dev.tabula.protocol.operations.RequestOptions#preferNoContent} reads it
+ * @param returnPreference what its {@code Prefer} asks an insert to echo
  */
 record ParsedOperation(
     BatchOperation operation,
     ServiceOperation authorization,
     ODataContext odata,
     MetadataLevel level,
-    Boolean preferNoContent) {
+    ReturnPreference returnPreference) {
   ParsedOperation {
     Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(authorization, "authorization");
     Objects.requireNonNull(odata, "odata");
     Objects.requireNonNull(level, "level");
+    Objects.requireNonNull(returnPreference, "returnPreference");
   }
 }

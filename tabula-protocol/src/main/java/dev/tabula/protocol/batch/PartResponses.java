@@ -7,6 +7,7 @@ import dev.tabula.model.TableException;
 import dev.tabula.protocol.json.EntityJsonWriter;
 import dev.tabula.protocol.json.ErrorJsonWriter;
 import dev.tabula.protocol.json.ODataContext;
+import dev.tabula.protocol.operations.ReturnPreference;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -46,10 +47,8 @@ final class PartResponses {
       }
       return new PartResponse(204, h, null);
     }
-    boolean noContent = Boolean.TRUE.equals(op.preferNoContent());
-    if (echo.preferenceApplied() != null) {
-      h.put("Preference-Applied", echo.preferenceApplied());
-    }
+    boolean noContent = op.returnPreference() == ReturnPreference.NO_CONTENT;
+    echo.preferenceApplied().ifPresent(applied -> h.put("Preference-Applied", applied));
     h.put("DataServiceVersion", "3.0;");
     byte[] body = null;
     if (!noContent) {
@@ -77,9 +76,7 @@ final class PartResponses {
     Map<String, String> h = start(echo);
     if (executed) {
       h.put("Cache-Control", "no-cache");
-      if (echo.preferenceApplied() != null) {
-        h.put("Preference-Applied", echo.preferenceApplied());
-      }
+      echo.preferenceApplied().ifPresent(applied -> h.put("Preference-Applied", applied));
     }
     h.put("DataServiceVersion", "3.0;");
     h.put("Content-Type", echo.level().contentType());

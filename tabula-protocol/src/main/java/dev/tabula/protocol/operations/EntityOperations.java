@@ -20,6 +20,7 @@ import dev.tabula.protocol.routing.OperationContext;
 import dev.tabula.protocol.routing.Resource;
 import dev.tabula.query.Filter;
 import dev.tabula.query.FilterParser;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -42,7 +43,8 @@ public final class EntityOperations {
     return insert(
             context,
             (resource, entity, ifMatch) ->
-                Attempt.answered(entities.insert(resource.account(), resource.table(), entity)))
+                Attempt.answered(
+                    entities.insert(resource.account(), resource.table(), body(entity))))
         .answer();
   }
 
@@ -51,7 +53,7 @@ public final class EntityOperations {
     return insert(
         context,
         (resource, entity, ifMatch) ->
-            entities.tryInsert(resource.account(), resource.table(), entity));
+            entities.tryInsert(resource.account(), resource.table(), body(entity)));
   }
 
   private Attempt<CompletableFuture<ServiceResponse>> insert(
@@ -166,7 +168,7 @@ public final class EntityOperations {
             context,
             (resource, entity, ifMatch) ->
                 Attempt.answered(
-                    entities.replace(resource.account(), resource.table(), entity, ifMatch)))
+                    entities.replace(resource.account(), resource.table(), body(entity), ifMatch)))
         .answer();
   }
 
@@ -175,7 +177,7 @@ public final class EntityOperations {
     return update(
         context,
         (resource, entity, ifMatch) ->
-            entities.tryReplace(resource.account(), resource.table(), entity, ifMatch));
+            entities.tryReplace(resource.account(), resource.table(), body(entity), ifMatch));
   }
 
   /** Merge Entity (with If-Match) or Insert Or Merge Entity (without). */
@@ -184,7 +186,7 @@ public final class EntityOperations {
             context,
             (resource, entity, ifMatch) ->
                 Attempt.answered(
-                    entities.merge(resource.account(), resource.table(), entity, ifMatch)))
+                    entities.merge(resource.account(), resource.table(), body(entity), ifMatch)))
         .answer();
   }
 
@@ -193,7 +195,7 @@ public final class EntityOperations {
     return update(
         context,
         (resource, entity, ifMatch) ->
-            entities.tryMerge(resource.account(), resource.table(), entity, ifMatch));
+            entities.tryMerge(resource.account(), resource.table(), body(entity), ifMatch));
   }
 
   private static Attempt<CompletableFuture<ServiceResponse>> update(
@@ -210,7 +212,8 @@ public final class EntityOperations {
             context,
             (resource, entity, ifMatch) ->
                 Attempt.answered(
-                    entities.delete(resource.account(), resource.table(), resource.key(), ifMatch)))
+                    entities.delete(
+                        resource.account(), resource.table(), resource.key(), required(ifMatch))))
         .answer();
   }
 
@@ -219,7 +222,8 @@ public final class EntityOperations {
     return delete(
         context,
         (resource, entity, ifMatch) ->
-            entities.tryDelete(resource.account(), resource.table(), resource.key(), ifMatch));
+            entities.tryDelete(
+                resource.account(), resource.table(), resource.key(), required(ifMatch)));
   }
 
   private static Attempt<CompletableFuture<ServiceResponse>> delete(
@@ -228,6 +232,18 @@ public final class EntityOperations {
     return start
         .start(context.resource(), null, ifMatch)
         .map(deleted -> context.finishing(deleted).thenApply(done -> Responses.noContent()));
+  }
+
+  /** The entity an insert or update always hands its {@link Start}. */
+  private static Entity body(@Nullable Entity entity) {
+    return Objects.requireNonNull(entity, "an insert or update starts with its body's entity");
+  }
+
+  /**
+   * The If-Match a delete always hands its {@link Start} ({@link RequestOptions#requiredIfMatch}).
+   */
+  private static IfMatch required(@Nullable IfMatch ifMatch) {
+    return Objects.requireNonNull(ifMatch, "a delete starts with its required If-Match");
   }
 
   /**

@@ -73,24 +73,6 @@ public final class RequestOptions {
   }
 
   /**
-   * The same as the three states the batch reader and the failure path still carry: true for {@code
-   * return-no-content}, false for {@code return-content}, null for no preference.
-   *
-   * @deprecated read {@link #returnPreference} instead; this remains until those callers move.
-   */
-  @Deprecated
-  public static @Nullable Boolean preferNoContent(ServiceRequest request) {
-    switch (returnPreference(request)) {
-      case NO_CONTENT:
-        return Boolean.TRUE;
-      case CONTENT:
-        return Boolean.FALSE;
-      default:
-        return null;
-    }
-  }
-
-  /**
    * Refuses a request body that is not JSON: Atom and XML get 415 AtomFormatNotSupported (JSON is
    * the only payload format since version 2015-12-11); anything else, or no Content-Type at all,
    * 415 MediaTypeNotSupported.

@@ -101,7 +101,9 @@ class BatchResponseWriterTest {
             3,
             TableErrorCode.ENTITY_ALREADY_EXISTS.exception(),
             new PartEcho(
-                null, Boolean.TRUE, dev.tabula.protocol.json.MetadataLevel.MINIMAL_METADATA),
+                null,
+                dev.tabula.protocol.operations.ReturnPreference.NO_CONTENT,
+                dev.tabula.protocol.json.MetadataLevel.MINIMAL_METADATA),
             true,
             "\nRequestId:r\nTime:t");
 

@@ -31,14 +31,17 @@ class ReturnPreferenceTest {
   }
 
   @Test
-  @SuppressWarnings("deprecation") // the three-state form the batch reader still reads
-  void threeStateForm_keepsItsMeaning() {
-    assertThat(RequestOptions.preferNoContent(withPrefer("return-no-content"))).isTrue();
-    assertThat(RequestOptions.preferNoContent(withPrefer("return-content"))).isFalse();
-    assertThat(RequestOptions.preferNoContent(withPrefer("respond-async"))).isNull();
+  void requestOptions_readsThePreferHeader() {
+    assertThat(RequestOptions.returnPreference(withPrefer("return-no-content")))
+        .isEqualTo(ReturnPreference.NO_CONTENT);
+    assertThat(RequestOptions.returnPreference(withPrefer("return-content")))
+        .isEqualTo(ReturnPreference.CONTENT);
+    assertThat(RequestOptions.returnPreference(withPrefer("respond-async")))
+        .isEqualTo(ReturnPreference.NONE);
     assertThat(
-            RequestOptions.preferNoContent(new ServiceRequest("POST", "/t", Map.of(), new byte[0])))
-        .isNull();
+            RequestOptions.returnPreference(
+                new ServiceRequest("POST", "/t", Map.of(), new byte[0])))
+        .isEqualTo(ReturnPreference.NONE);
   }
 
   private static ServiceRequest withPrefer(String prefer) {
