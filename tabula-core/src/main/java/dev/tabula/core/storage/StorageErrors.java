@@ -6,6 +6,7 @@ import dev.tabula.engine.StorageException;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableException;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
 /**
  * The one place where what an engine reports in its own words becomes the service's error: a
@@ -62,6 +63,15 @@ public final class StorageErrors {
    * What a stage that failed with {@code failure} should fail with instead: the service's error if
    * a storage outcome is inside, else the failure as it was.
    */
+  /** {@code call}'s result, or its storage outcome thrown as the service's error. */
+  static <T> T translating(Supplier<T> call) {
+    try {
+      return call.get();
+    } catch (StorageException e) {
+      throw of(e);
+    }
+  }
+
   static CompletionException inStage(Throwable failure) {
     if (Stages.unwrap(failure) instanceof StorageException storage) {
       return new CompletionException(of(storage));

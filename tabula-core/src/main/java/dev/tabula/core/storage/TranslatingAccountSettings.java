@@ -24,11 +24,7 @@ public final class TranslatingAccountSettings implements AccountSettings {
 
   @Override
   public Optional<byte[]> read(String account, String name) {
-    try {
-      return settings.read(account, name);
-    } catch (StorageException e) {
-      throw StorageErrors.of(e);
-    }
+    return StorageErrors.translating(() -> settings.read(account, name));
   }
 
   @Override

@@ -1,7 +1,6 @@
 package dev.tabula.core.storage;
 
 import dev.tabula.engine.Catalog;
-import dev.tabula.engine.StorageException;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.Attempt;
@@ -24,29 +23,17 @@ public final class TranslatingCatalog implements Catalog {
 
   @Override
   public Optional<TableInfo> createTable(String account, String name) {
-    try {
-      return catalog.createTable(account, name);
-    } catch (StorageException e) {
-      throw StorageErrors.of(e);
-    }
+    return StorageErrors.translating(() -> catalog.createTable(account, name));
   }
 
   @Override
   public boolean deleteTable(String account, String name) {
-    try {
-      return catalog.deleteTable(account, name);
-    } catch (StorageException e) {
-      throw StorageErrors.of(e);
-    }
+    return StorageErrors.translating(() -> catalog.deleteTable(account, name));
   }
 
   @Override
   public Optional<TableInfo> findTable(String account, String name) {
-    try {
-      return catalog.findTable(account, name);
-    } catch (StorageException e) {
-      throw StorageErrors.of(e);
-    }
+    return StorageErrors.translating(() -> catalog.findTable(account, name));
   }
 
   /**
@@ -54,37 +41,21 @@ public final class TranslatingCatalog implements Catalog {
    */
   @Override
   public Attempt<Optional<TableInfo>> tryFindTable(String account, String name) {
-    try {
-      return catalog.tryFindTable(account, name);
-    } catch (StorageException e) {
-      throw StorageErrors.of(e);
-    }
+    return StorageErrors.translating(() -> catalog.tryFindTable(account, name));
   }
 
   @Override
   public List<TableInfo> listTables(String account, @Nullable String fromCanonicalName, int limit) {
-    try {
-      return catalog.listTables(account, fromCanonicalName, limit);
-    } catch (StorageException e) {
-      throw StorageErrors.of(e);
-    }
+    return StorageErrors.translating(() -> catalog.listTables(account, fromCanonicalName, limit));
   }
 
   @Override
   public Optional<List<AccessPolicy>> accessPolicies(String account, String name) {
-    try {
-      return catalog.accessPolicies(account, name);
-    } catch (StorageException e) {
-      throw StorageErrors.of(e);
-    }
+    return StorageErrors.translating(() -> catalog.accessPolicies(account, name));
   }
 
   @Override
   public boolean setAccessPolicies(String account, String name, List<AccessPolicy> policies) {
-    try {
-      return catalog.setAccessPolicies(account, name, policies);
-    } catch (StorageException e) {
-      throw StorageErrors.of(e);
-    }
+    return StorageErrors.translating(() -> catalog.setAccessPolicies(account, name, policies));
   }
 }

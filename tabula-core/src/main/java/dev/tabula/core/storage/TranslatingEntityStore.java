@@ -4,7 +4,6 @@ import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.ScanRequest;
-import dev.tabula.engine.StorageException;
 import dev.tabula.engine.Write;
 import dev.tabula.model.Attempt;
 import dev.tabula.model.Entity;
@@ -32,54 +31,37 @@ public final class TranslatingEntityStore implements EntityStore {
 
   @Override
   public Optional<Entity> read(long tableId, EntityKey key) {
-    try {
-      return store.read(tableId, key);
-    } catch (StorageException e) {
-      throw StorageErrors.of(e);
-    }
+    return StorageErrors.translating(() -> store.read(tableId, key));
   }
 
   @Override
   public Page scan(long tableId, ScanRequest request) {
-    try {
-      return store.scan(tableId, request);
-    } catch (StorageException e) {
-      throw StorageErrors.of(e);
-    }
+    return StorageErrors.translating(() -> store.scan(tableId, request));
   }
 
   /** The engine's own read without waiting (it may answer from memory), its failure translated. */
   @Override
   public Attempt<Optional<Entity>> tryRead(long tableId, EntityKey key) {
-    try {
-      return store.tryRead(tableId, key);
-    } catch (StorageException e) {
-      throw StorageErrors.of(e);
-    }
+    return StorageErrors.translating(() -> store.tryRead(tableId, key));
   }
 
   /** The engine's own {@code applyAsync} (it may take the write without blocking), translated. */
   @Override
   public CompletableFuture<ApplyResult> applyAsync(
       long tableId, String partitionKey, List<Write> writes) {
-    try {
-      return translated(store.applyAsync(tableId, partitionKey, writes));
-    } catch (StorageException e) {
-      throw StorageErrors.of(e);
-    }
+    return StorageErrors.translating(
+        () -> translated(store.applyAsync(tableId, partitionKey, writes)));
   }
 
   /** The engine's own {@code tryApplyAsync}, its stage's failure translated. */
   @Override
   public Attempt<CompletableFuture<ApplyResult>> tryApplyAsync(
       long tableId, String partitionKey, List<Write> writes) {
-    try {
-      return store
-          .tryApplyAsync(tableId, partitionKey, writes)
-          .map(TranslatingEntityStore::translated);
-    } catch (StorageException e) {
-      throw StorageErrors.of(e);
-    }
+    return StorageErrors.translating(
+        () ->
+            store
+                .tryApplyAsync(tableId, partitionKey, writes)
+                .map(TranslatingEntityStore::translated));
   }
 
   /**
