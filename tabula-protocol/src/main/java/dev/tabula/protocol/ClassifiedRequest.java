@@ -1,8 +1,11 @@
 package dev.tabula.protocol;
 
+import dev.tabula.model.EntityKey;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.routing.OperationContext;
 import dev.tabula.protocol.routing.RequestOperation;
+import dev.tabula.protocol.routing.Resource;
+import dev.tabula.protocol.routing.Route;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -62,8 +65,27 @@ public final class ClassifiedRequest {
     return scheme;
   }
 
-  String requestId() {
+  /** The id this request is answered with ({@code x-ms-request-id}). */
+  public String requestId() {
     return requestId;
+  }
+
+  /**
+   * What access logs and metrics say about this request, read from its classification alone (so it
+   * costs nothing more and never fails): the account, the operation's name, the table and the
+   * partition its URL names, where it names them.
+   */
+  public RequestSummary summary() {
+    if (operation == null) {
+      return new RequestSummary(
+          "", failure == null ? RequestSummary.PREFLIGHT : RequestSummary.UNREADABLE, null, null);
+    }
+    Resource resource = operation.resource();
+    String name =
+        operation.routed().map(Route::operationName).orElse(RequestSummary.UNSUPPORTED_METHOD);
+    EntityKey key = resource.key();
+    return new RequestSummary(
+        resource.account(), name, resource.table(), key == null ? null : key.partitionKey());
   }
 
   /** Whether this is a CORS preflight request. */

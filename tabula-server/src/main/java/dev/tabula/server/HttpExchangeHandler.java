@@ -6,10 +6,13 @@ import dev.tabula.protocol.ClassifiedRequest;
 import dev.tabula.protocol.TableProtocol;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
+import dev.tabula.protocol.http.StreamedBody;
+import dev.tabula.server.telemetry.Telemetry;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -81,6 +84,7 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   private final TableProtocol protocol;
   private final WorkerPool workers;
   private final String scheme;
+  private final Telemetry telemetry;
 
   /**
    * Requests (or refusals) read while an earlier request was unanswered, oldest first; made on
@@ -100,10 +104,12 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   /** Whether the connection is closing after an answer: what waits is never answered. */
   private boolean closing;
 
-  HttpExchangeHandler(TableProtocol protocol, WorkerPool workers, String scheme) {
+  HttpExchangeHandler(
+      TableProtocol protocol, WorkerPool workers, String scheme, Telemetry telemetry) {
     this.protocol = protocol;
     this.workers = workers;
     this.scheme = scheme;
+    this.telemetry = telemetry;
   }
 
   @Override
@@ -153,24 +159,23 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     ctx.fireChannelInactive();
   }
 
-  /**
-   * A request read whole, whether its connection stays open after the answer, and whether its
-   * answer may be chunked (HTTP/1.0 clients do not know chunked transfer encoding).
-   */
-  private record Exchange(ServiceRequest request, boolean keepAlive, boolean chunks) {}
-
   private void start(ChannelHandlerContext ctx, Object next) {
     answering = true;
     if (next instanceof Refusal refusal) {
       closing = true;
       waiting = null;
       resumeReading(ctx); // the rest of the refused request is read and dropped while lingering
-      writeAndLinger(ctx, refusal.response());
+      writeAndLinger(ctx, refusal.response())
+          .addListener(
+              written ->
+                  telemetry.answered(
+                      Exchange.refused(refusal.response(), peer(ctx), written.isSuccess())));
       return;
     }
     Exchange exchange = (Exchange) next;
     ServiceRequest request = exchange.request();
     ClassifiedRequest classified = protocol.classify(request, scheme);
+    exchange.classified(classified);
     if (startedHere(ctx, exchange, classified)) {
       return;
     }
@@ -326,17 +331,39 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
     boolean keepAlive = exchange.keepAlive();
     if (response.streamedBody() instanceof PrefetchedBody ahead && ahead.whole()) {
       // All of it fit: as it is.
-      write(ctx, toHttp(response, Objects.requireNonNull(ahead.takeAhead())), keepAlive);
+      writeWhole(
+          ctx, response, toHttp(response, Objects.requireNonNull(ahead.takeAhead())), exchange);
       answered(ctx, keepAlive);
       return;
     }
-    if (response.streamedBody() != null && exchange.chunks()) {
-      StreamedAnswers.write(ctx, response, keepAlive)
-          .addListener(written -> answered(ctx, keepAlive && written.isSuccess()));
+    StreamedBody streamed = response.streamedBody();
+    if (streamed != null && exchange.chunks()) {
+      BodyPieces pieces = new BodyPieces(streamed);
+      StreamedAnswers.write(ctx, response, keepAlive, pieces)
+          .addListener(
+              written -> {
+                telemetry.answered(
+                    exchange.answered(response, pieces.progress(), written.isSuccess()));
+                answered(ctx, keepAlive && written.isSuccess());
+              });
       return;
     }
-    write(ctx, toHttp(response), keepAlive); // a streamed body is gathered here for HTTP/1.0
+    // A streamed body is gathered here for HTTP/1.0.
+    writeWhole(ctx, response, toHttp(response), exchange);
     answered(ctx, keepAlive);
+  }
+
+  /** Writes a whole answer and reports it once written, or once the write failed. */
+  private void writeWhole(
+      ChannelHandlerContext ctx,
+      ServiceResponse response,
+      FullHttpResponse http,
+      Exchange exchange) {
+    long bytesOut = http.content().readableBytes();
+    write(ctx, http, exchange.keepAlive())
+        .addListener(
+            written ->
+                telemetry.answered(exchange.answered(response, bytesOut, written.isSuccess())));
   }
 
   /** The answer in hand is written (or failed, and its connection closes): on to the next. */
@@ -445,13 +472,13 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   }
 
   /** Writes a response, closing the connection afterwards unless it is kept alive. */
-  private static void write(ChannelHandlerContext ctx, FullHttpResponse http, boolean keepAlive) {
+  private static ChannelFuture write(
+      ChannelHandlerContext ctx, FullHttpResponse http, boolean keepAlive) {
     if (keepAlive) {
       HttpUtil.setKeepAlive(http, true);
-      ctx.writeAndFlush(http, ctx.voidPromise());
-    } else {
-      ctx.writeAndFlush(http).addListener(ChannelFutureListener.CLOSE);
+      return ctx.writeAndFlush(http);
     }
+    return ctx.writeAndFlush(http).addListener(ChannelFutureListener.CLOSE);
   }
 
   /**
@@ -460,10 +487,10 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
    * at once with unread bytes in the socket makes the kernel send a reset, and the client may then
    * lose the answer before reading it.
    */
-  static void writeAndLinger(ChannelHandlerContext ctx, ServiceResponse response) {
+  static ChannelFuture writeAndLinger(ChannelHandlerContext ctx, ServiceResponse response) {
     FullHttpResponse http = toHttp(response);
     HttpUtil.setKeepAlive(http, false);
-    ctx.writeAndFlush(http)
+    return ctx.writeAndFlush(http)
         .addListener(
             (ChannelFutureListener)
                 written -> {

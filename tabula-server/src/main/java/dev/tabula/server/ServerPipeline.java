@@ -1,6 +1,7 @@
 package dev.tabula.server;
 
 import dev.tabula.protocol.TableProtocol;
+import dev.tabula.server.telemetry.Telemetry;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
@@ -26,22 +27,26 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
   private final ServerConfig config;
   private final ConnectionLimit connections;
   private final @Nullable SslContext tls;
+  private final Telemetry telemetry;
 
   /**
    * @param connections the connection bound, shared by every listener of the server
    * @param tls the TLS context for an HTTPS listener, or null for plain HTTP
+   * @param telemetry told of every answered request
    */
   ServerPipeline(
       TableProtocol protocol,
       WorkerPool workers,
       ServerConfig config,
       ConnectionLimit connections,
-      @Nullable SslContext tls) {
+      @Nullable SslContext tls,
+      Telemetry telemetry) {
     this.protocol = protocol;
     this.workers = workers;
     this.config = config;
     this.connections = connections;
     this.tls = tls;
+    this.telemetry = telemetry;
   }
 
   @Override
@@ -65,6 +70,7 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
         .addLast(new MalformedRequestHandler(protocol))
         .addLast(new BodyLimitAggregator(config.maxBodyBytes(), protocol))
         .addLast(deadline.completion())
-        .addLast(new HttpExchangeHandler(protocol, workers, tls == null ? "http" : "https"));
+        .addLast(
+            new HttpExchangeHandler(protocol, workers, tls == null ? "http" : "https", telemetry));
   }
 }

@@ -35,6 +35,16 @@ final class StreamedAnswers {
    */
   static ChannelFuture write(
       ChannelHandlerContext ctx, ServiceResponse response, boolean keepAlive) {
+    return write(
+        ctx, response, keepAlive, new BodyPieces(Objects.requireNonNull(response.streamedBody())));
+  }
+
+  /**
+   * The same, pulling the body from {@code pieces}, made by the caller from the response's streamed
+   * body, which can then tell how many bytes of it were written ({@link BodyPieces#progress()}).
+   */
+  static ChannelFuture write(
+      ChannelHandlerContext ctx, ServiceResponse response, boolean keepAlive, BodyPieces pieces) {
     HttpResponse head =
         new DefaultHttpResponse(
             HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(response.status()));
@@ -42,10 +52,7 @@ final class StreamedAnswers {
     HttpUtil.setTransferEncodingChunked(head, true);
     HttpUtil.setKeepAlive(head, keepAlive);
     ctx.write(head, ctx.voidPromise());
-    ChannelFuture end =
-        ctx.writeAndFlush(
-            // Only a response with a streamed body is written here.
-            new HttpChunkedInput(new BodyPieces(Objects.requireNonNull(response.streamedBody()))));
+    ChannelFuture end = ctx.writeAndFlush(new HttpChunkedInput(pieces));
     end.addListener(
         written -> {
           if (!written.isSuccess()) {

@@ -9,6 +9,7 @@ import dev.tabula.core.properties.ServicePropertiesService;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.protocol.TableProtocol;
 import dev.tabula.protocol.auth.RequestAuthenticator;
+import dev.tabula.server.telemetry.Telemetry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
@@ -34,6 +35,7 @@ public final class TabulaServer implements AutoCloseable {
   private final EventLoopGroup ioGroup;
   private final @Nullable Channel httpChannel;
   private final @Nullable Channel httpsChannel;
+  private final Telemetry telemetry = new Telemetry();
 
   private TabulaServer(ServerConfig config, StorageEngine engine) throws InterruptedException {
     this.config = config;
@@ -68,13 +70,15 @@ public final class TabulaServer implements AutoCloseable {
     this.ioGroup = eventLoops.group(0);
     this.httpChannel =
         transport.servesHttp()
-            ? bind(new ServerPipeline(protocol, workers, config, connections, null), config.port())
+            ? bind(
+                new ServerPipeline(protocol, workers, config, connections, null, telemetry),
+                config.port())
             : null;
     this.httpsChannel =
         tls == null
             ? null
             : bind(
-                new ServerPipeline(protocol, workers, config, connections, tls),
+                new ServerPipeline(protocol, workers, config, connections, tls, telemetry),
                 transport.httpsPort() >= 0 ? transport.httpsPort() : config.port());
   }
 
@@ -161,6 +165,11 @@ public final class TabulaServer implements AutoCloseable {
     return connections.open();
   }
 
+  /** The server's meter registry and request listeners (metrics, the access log). */
+  public Telemetry telemetry() {
+    return telemetry;
+  }
+
   /** The config this server runs with. */
   public ServerConfig config() {
     return config;
@@ -183,5 +192,6 @@ public final class TabulaServer implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     engine.close();
+    telemetry.close();
   }
 }

@@ -55,4 +55,33 @@ public enum Route {
       default -> false;
     };
   }
+
+  /**
+   * The operation's name as the service's own request logs (Storage Analytics) name it, for access
+   * logs and metrics: {@code InsertEntity}, {@code QueryEntities}, {@code EntityGroupTransaction},
+   * and so on. Evidence: Microsoft's "Storage Analytics logged operations and status messages"
+   * lists these names for the Table service.
+   */
+  public String operationName() {
+    return switch (this) {
+      case CREATE_TABLE -> "CreateTable";
+      case QUERY_TABLES -> "QueryTables";
+      case GET_TABLE -> "QueryTable";
+      case DELETE_TABLE -> "DeleteTable";
+      case INSERT_ENTITY -> "InsertEntity";
+      case QUERY_ENTITIES -> "QueryEntities";
+      case GET_ENTITY -> "QueryEntity";
+      case UPDATE_ENTITY -> "UpdateEntity";
+      case INSERT_OR_REPLACE_ENTITY -> "InsertOrReplaceEntity";
+      case MERGE_ENTITY -> "MergeEntity";
+      case INSERT_OR_MERGE_ENTITY -> "InsertOrMergeEntity";
+      case DELETE_ENTITY -> "DeleteEntity";
+      case ENTITY_GROUP_TRANSACTION -> "EntityGroupTransaction";
+      case GET_TABLE_ACL -> "GetTableACL";
+      case SET_TABLE_ACL -> "SetTableACL";
+      case GET_SERVICE_PROPERTIES -> "GetTableServiceProperties";
+      case GET_SERVICE_STATS -> "GetTableServiceStats";
+      case SET_SERVICE_PROPERTIES -> "SetTableServiceProperties";
+    };
+  }
 }
