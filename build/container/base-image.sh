@@ -17,9 +17,9 @@ if [ -s "$out" ]; then
   exit 0
 fi
 mkdir -p "$(dirname "$out")"
-for tool in mmdebstrap jq; do
-  command -v "$tool" >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$tool" >/dev/null
-done
+source "$(dirname "$0")/need.sh"
+need mmdebstrap
+need jq
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

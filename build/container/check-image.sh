@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 tarball="$1"
 version=$(sed -n 's:^  <version>\(.*\)</version>$:\1:p' pom.xml | head -1)
-command -v jq >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q jq >/dev/null
+source build/container/need.sh
+need jq
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 tar -xf "$tarball" -C "$work"

@@ -9,9 +9,9 @@ cd "$(dirname "$0")/../.."
 tarball="$1"
 version=$(sed -n 's:^  <version>\(.*\)</version>$:\1:p' pom.xml | head -1)
 image="localhost/tabula:$version"
-for tool in podman openssl; do
-  command -v "$tool" >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$tool" >/dev/null
-done
+source build/container/need.sh
+need podman
+need openssl
 
 # crun refuses a hybrid cgroup layout whose cgroup2 part still holds controllers ("cgroups in
 # hybrid mode not supported, drop all controllers from cgroupv2"): such a controller (hugetlb on
