@@ -76,7 +76,8 @@ public class GetEntityRequestBenchmark extends AverageTimeBenchmark {
             Set.of(ACCOUNT),
             authenticator,
             clock,
-            NonBlockingCalls.of(engine.capabilities()));
+            NonBlockingCalls.of(engine.capabilities()),
+            "Tabula/bench");
     tables.createTable(ACCOUNT, TABLE);
     entities
         .insert(ACCOUNT, TABLE, Entity.unsaved("p042", "0000000123", BenchEntities.properties(123)))

@@ -129,6 +129,32 @@ class ResponseHeadersContract extends ConformanceBase {
   }
 
   /**
+   * Every answer, success or refusal, names Tabula and the version of the pom that built it in
+   * {@code Server} (issue 20), where the service says {@code Windows-Azure-Table/1.0
+   * Microsoft-HTTPAPI/2.0}: no client reads it, as the official SDKs work against Azurite, whose
+   * answers say {@code Server: Azurite-Table/<version>} (Azure/Azurite
+   * src/table/middleware/tableStorageContext.middleware.ts).
+   */
+  @Test
+  void everyAnswer_namesTabulaAndItsVersionAsServer() {
+    String table = newTable().getTableName();
+    String expected = "Tabula/" + System.getProperty("tabula.pom.version");
+
+    List<RawResponse> answers =
+        List.of(
+            raw.get("Tables").send(),
+            raw.post(table).json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}").send(),
+            raw.get(table + "?comp=acl").send(),
+            raw.get("nosuchtable()").send(),
+            raw.get("Tables").signWith(TestAccounts.WRONG_KEY).send());
+
+    assertThat(System.getProperty("tabula.pom.version")).isNotBlank();
+    for (RawResponse answer : answers) {
+      assertThat(answer.header("Server")).as(answer.toString()).isEqualTo(expected);
+    }
+  }
+
+  /**
    * The keys in {@code Location} and {@code DataServiceId}: letters, digits and {@code -_.!~*'()}
    * as themselves, quotes doubled, everything else percent-encoded as UTF-8. A real account sends
    * {@code PartitionKey='A''aaa_bbbb2%22'} for {@code A'aaa_bbbb2"} (Azure/azure-sdk-for-js

@@ -66,10 +66,13 @@ public final class TableProtocol {
   private final Cors cors;
   private final Clock clock;
   private final HttpDateText dates = new HttpDateText();
+  private final String server;
 
   /**
    * @param nonBlocking what the engine answers without waiting: the operations {@link #tryHandle}
    *     may run
+   * @param server the {@code Server} header of every answer: the product and its version, such as
+   *     {@code Tabula/0.1.0}
    */
   public TableProtocol(
       TableService tables,
@@ -80,7 +83,8 @@ public final class TableProtocol {
       Set<String> accounts,
       RequestAuthenticator authenticator,
       Clock clock,
-      NonBlockingCalls nonBlocking) {
+      NonBlockingCalls nonBlocking,
+      String server) {
     this.parser = new ResourceParser(accounts);
     this.authenticator = authenticator;
     this.router =
@@ -94,6 +98,7 @@ public final class TableProtocol {
     this.errors = new ErrorResponses(clock);
     this.cors = new Cors(serviceProperties);
     this.clock = clock;
+    this.server = server;
   }
 
   /**
@@ -353,7 +358,7 @@ public final class TableProtocol {
     if (clientRequestId != null) {
       response.header("x-ms-client-request-id", clientRequestId);
     }
-    response.header("Server", "Windows-Azure-Table/1.0 Microsoft-HTTPAPI/2.0");
+    response.header("Server", server);
     if (!XmlOperations.includes(request)) {
       response.header("Cache-Control", "no-cache");
       response.header("X-Content-Type-Options", "nosniff");

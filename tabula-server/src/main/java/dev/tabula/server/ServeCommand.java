@@ -154,8 +154,9 @@ final class ServeCommand implements Callable<Integer> {
                 },
                 "tabula-shutdown"));
     System.out.printf(
-        "Tabula listening on %s (engine %s, data %s, network %s)%n",
+        "Tabula listening on %s (version %s, engine %s, data %s, network %s)%n",
         listeners(config, server),
+        TabulaVersion.current(),
         config.engine().name().toLowerCase(java.util.Locale.ROOT),
         storage(config, resolver),
         server.transportName());

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "tabula",
     mixinStandardHelpOptions = true,
-    version = "tabula 0.1.0",
+    versionProvider = TabulaVersion.class,
     description = "A self-hostable table service that speaks the Azure Table Storage REST API.",
     subcommands = {ServeCommand.class})
 public final class TabulaCli {

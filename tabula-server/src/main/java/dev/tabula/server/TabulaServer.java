@@ -55,7 +55,8 @@ public final class TabulaServer implements AutoCloseable {
             config.accounts().stream().map(Account::name).collect(Collectors.toSet()),
             authenticator,
             Clock.systemUTC(),
-            NonBlockingCalls.of(engine.capabilities()));
+            NonBlockingCalls.of(engine.capabilities()),
+            "Tabula/" + TabulaVersion.current());
     Transport transport = config.transport();
     SslContext tls =
         transport.tls()

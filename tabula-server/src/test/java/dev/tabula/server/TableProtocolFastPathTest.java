@@ -141,7 +141,8 @@ class TableProtocolFastPathTest {
         Set.of(ACCOUNT),
         counting,
         Clock.systemUTC(),
-        new NonBlockingCalls(true, true));
+        new NonBlockingCalls(true, true),
+        "Tabula/test");
   }
 
   private static ServiceRequest request(String method, String path) {

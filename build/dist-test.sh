@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Checks what `mvn package` made for a release (tabula-dist/target), as a user would use it: the
+# versioned runnable jar and the distribution archive, unpacked, run through bin/tabula (--version,
+# JAVA_HOME, JAVA_OPTS, a symbolic link, the sample config), then served and asked a request
+# (build/smoke-test.sh). Run after `mvn package` or `mvn verify`; needs bash, Java, tar and unzip.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+version=$(sed -n 's:^  <version>\(.*\)</version>$:\1:p' pom.xml | head -1)
+target=tabula-dist/target
+fail() { echo "dist: $*" >&2; exit 1; }
+for file in "tabula-$version.jar" "tabula-$version.tar.gz" "tabula-$version.zip"; do
+  [ -s "$target/$file" ] || fail "$target/$file is missing: run mvn package first"
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+said=$(java -jar "$target/tabula-$version.jar" --version)
+[ "$said" = "tabula $version" ] || fail "java -jar tabula-$version.jar --version said '$said'"
+
+tar -xzf "$target/tabula-$version.tar.gz" -C "$work"
+home="$work/tabula-$version"
+for file in bin/tabula bin/tabula.cmd lib/tabula.jar conf/tabula.properties LICENSE README.md; do
+  [ -s "$home/$file" ] || fail "the archive has no $file"
+done
+[ -x "$home/bin/tabula" ] || fail "bin/tabula is not executable"
+unzip -q "$target/tabula-$version.zip" -d "$work/zip"
+diff -r "$home" "$work/zip/tabula-$version" || fail "the zip and the tar.gz differ"
+
+# The java on the PATH, JAVA_HOME's, and through a symbolic link from elsewhere.
+said=$(env -u JAVA_HOME "$home/bin/tabula" --version)
+[ "$said" = "tabula $version" ] || fail "bin/tabula --version said '$said'"
+java_home=$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")
+said=$(env JAVA_HOME="$java_home" PATH=/usr/bin:/bin "$home/bin/tabula" --version)
+[ "$said" = "tabula $version" ] || fail "with JAVA_HOME, bin/tabula --version said '$said'"
+mkdir "$work/elsewhere" && ln -s "$home/bin/tabula" "$work/elsewhere/tabula"
+said=$("$work/elsewhere/tabula" --version)
+[ "$said" = "tabula $version" ] || fail "through a link, tabula --version said '$said'"
+status=0
+said=$(JAVA_HOME="$work/nowhere" "$home/bin/tabula" --version 2>&1) || status=$?
+[ "$status" = 2 ] && [[ "$said" == *"JAVA_HOME is $work/nowhere"* ]] \
+  || fail "a JAVA_HOME without java: exit $status, '$said'"
+# JAVA_OPTS reaches the JVM (-showversion prints the JVM's version first).
+said=$(JAVA_OPTS="-showversion -Xmx64m" "$home/bin/tabula" --version 2>&1)
+[[ "$said" == *"Runtime Environment"* ]] || fail "JAVA_OPTS did not reach java: '$said'"
+
+# The sample config names every setting of `serve --help` (other than those that are no setting).
+"$home/bin/tabula" serve --help | grep -o -- '--[a-z][a-z-]*' | sort -u | while read -r flag; do
+  case "$flag" in
+    --help|--version|--config|--in-memory) continue ;;
+    --account) key=accounts ;; # repeatable as a flag, one list as a key
+    *) key=${flag#--} ;;
+  esac
+  grep -q "^#$key=" "$home/conf/tabula.properties" \
+    || fail "conf/tabula.properties has no line #$key=... for $flag"
+done
+
+# Served from the unpacked archive with the sample config, as docs/install.md says.
+build/smoke-test.sh "$home/bin/tabula" -- --config "$home/conf/tabula.properties"
+echo "dist: ok (tabula-$version.jar, .tar.gz, .zip)"
