@@ -13,6 +13,7 @@ import dev.tabula.conformance.support.AdminScrape;
 import dev.tabula.conformance.support.CassandraNode;
 import dev.tabula.conformance.support.Clients;
 import dev.tabula.conformance.support.GatedEngine;
+import dev.tabula.conformance.support.ServerProcess;
 import dev.tabula.conformance.support.SmallFileSystem;
 import dev.tabula.conformance.support.TempDirs;
 import dev.tabula.conformance.support.TestAccounts;
@@ -22,6 +23,7 @@ import dev.tabula.server.EngineKind;
 import dev.tabula.server.ServerConfig;
 import dev.tabula.server.TabulaServer;
 import dev.tabula.server.Transport;
+import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -213,6 +215,34 @@ class AdminEndpointsIT {
       assertThat(answer.headers().firstValue("content-type"))
           .hasValue("application/openmetrics-text; version=1.0.0; charset=utf-8");
       assertThat(answer.body()).endsWith("# EOF\n");
+    }
+  }
+
+  /** {@code tabula serve --admin-port N}, run as a user runs it, serves the admin paths on N. */
+  @Test
+  void command_withAdminPort_servesTheAdminPaths() throws Exception {
+    int admin;
+    try (ServerSocket free = new ServerSocket(0)) {
+      admin = free.getLocalPort();
+    }
+    try (ServerProcess server =
+        ServerProcess.serve(
+            List.of(),
+            List.of("--engine", "memory", "--admin-port", Integer.toString(admin)),
+            Duration.ofSeconds(60))) {
+      Clients.service(
+              "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey="
+                  + TestAccounts.DEVELOPMENT.key()
+                  + ";TableEndpoint="
+                  + server.endpoint("devstoreaccount1")
+                  + ";")
+          .createTable("viaCommand");
+      assertThat(text(AdminScrape.send(admin, "GET", "/health"))).isEqualTo("200 ok");
+      assertThat(text(AdminScrape.send(admin, "GET", "/ready"))).isEqualTo("200 ready");
+      AdminScrape metrics =
+          awaitScrape(
+              admin, s -> s.value("tabula_requests_total", "operation", "CreateTable").isPresent());
+      assertThat(requests(metrics, "CreateTable", "204")).isEqualTo(1);
     }
   }
 
