@@ -80,8 +80,10 @@ class ConnectionLimitIT {
         assertThat(first.listTables(true).status()).isEqualTo(200);
         assertThat(second.listTables(true).status()).isEqualTo(200);
 
+        double shedBefore = shed();
         try (KeptAliveConnection third = http()) {
           assertServerBusy(third.listTables(true));
+          assertThat(shed()).as("shed, counted").isEqualTo(shedBefore + 1);
           assertThat(third.isClosedByServer()).as("the refused connection is closed").isTrue();
         }
         assertThat(first.listTables(true).status()).as("the first two stay served").isEqualTo(200);
@@ -207,6 +209,17 @@ class ConnectionLimitIT {
   private KeptAliveConnection https() {
     return KeptAliveConnection.openTls(
         server.httpsPort(), certificates.certificate(), TestAccounts.DEVELOPMENT);
+  }
+
+  /** The server's count of requests shed with 503 for the connection limit (its metric). */
+  private double shed() {
+    return server
+        .telemetry()
+        .registry()
+        .get("tabula.requests.shed")
+        .tag("reason", "connection_limit")
+        .functionCounter()
+        .count();
   }
 
   private static void assertServerBusy(RawResponse answer) {

@@ -74,6 +74,8 @@ class ServerBusyIT {
     GatedEngine.Hold hold = engine.holdNextCall();
     CompletableFuture<TableEntity> onWorker = async(() -> table.getEntity("p", "r"));
     assertThat(hold.awaitHeld(WAIT)).as("the only worker is inside the engine").isTrue();
+    double queueFullBefore = shed("worker_queue_full");
+    double memoryBefore = shed("request_memory");
 
     // Of QUEUE + 1 reads, QUEUE wait in the queue and one finds it full.
     List<CompletableFuture<TableEntity>> contenders = new ArrayList<>();
@@ -87,6 +89,8 @@ class ServerBusyIT {
     assertThat(busy.getValue().getErrorMessage())
         .startsWith("The server is currently unable to receive requests. Please retry");
     assertThat(busy.getResponse().getHeaders().getValue(REQUEST_ID)).isNotBlank();
+    assertThat(shed("worker_queue_full")).as("shed, counted").isEqualTo(queueFullBefore + 1);
+    assertThat(shed("request_memory")).isEqualTo(memoryBefore);
     assertThat(onWorker).isNotDone();
     contenders.remove(rejected);
     assertThat(contenders).as("the queued reads wait for the worker").noneMatch(f -> f.isDone());
@@ -106,6 +110,7 @@ class ServerBusyIT {
     GatedEngine.Hold hold = engine.holdNextCall();
     CompletableFuture<TableEntity> onWorker = async(() -> table.getEntity("p", "r"));
     assertThat(hold.awaitHeld(WAIT)).isTrue();
+    double memoryBefore = shed("request_memory");
 
     // Each batch body is about 0.6 MiB: one fits the 1 MiB bound, two do not; the queue has room.
     List<CompletableFuture<TableTransactionResult>> batches =
@@ -113,6 +118,7 @@ class ServerBusyIT {
     CompletableFuture<TableTransactionResult> rejected = firstDone(batches);
 
     assertServiceError(503, "ServerBusy", () -> joinUnwrapped(rejected));
+    assertThat(shed("request_memory")).as("shed, counted").isEqualTo(memoryBefore + 1);
     batches.remove(rejected);
     assertThat(batches.get(0)).as("the admitted batch waits for the worker").isNotDone();
 
@@ -164,6 +170,17 @@ class ServerBusyIT {
       actions.add(new TableTransactionAction(TableTransactionActionType.CREATE, entity));
     }
     return table.submitTransaction(actions);
+  }
+
+  /** The server's count of requests shed with 503 ServerBusy for {@code reason} (its metric). */
+  private double shed(String reason) {
+    return server
+        .telemetry()
+        .registry()
+        .get("tabula.requests.shed")
+        .tag("reason", reason)
+        .functionCounter()
+        .count();
   }
 
   private static void joinUnwrapped(CompletableFuture<?> future) throws Throwable {

@@ -2,9 +2,8 @@ package dev.tabula.core;
 
 /**
  * Running totals of Query Entities pages: how many entities queries read versus returned, overall
- * and per plan shape. The ratio tells whether queries use their keys. A small interface until the
- * project has a metrics library (Micrometer) and the admin port to export it; then it becomes a
- * meter binder. Thread-safe.
+ * and per plan shape. The ratio tells whether queries use their keys. The server exports them on
+ * its admin port as counters per plan (docs/monitoring.md), read when scraped. Thread-safe.
  */
 public interface QueryStats {
 

@@ -117,8 +117,12 @@ final class ConfigResolver {
                 "request-timeout",
                 "" + defaults.requestTimeout().toSeconds()));
     Transport transport =
-        defaults.withTimeouts(
-            java.time.Duration.ofSeconds(idle), java.time.Duration.ofSeconds(request));
+        defaults
+            .withTimeouts(java.time.Duration.ofSeconds(idle), java.time.Duration.ofSeconds(request))
+            .withAdmin(
+                pick(flags.adminHost, "TABULA_ADMIN_HOST", "admin-host", defaults.adminHost()),
+                Integer.parseInt(
+                    pick(str(flags.adminPort), "TABULA_ADMIN_PORT", "admin-port", "-1")));
     return cert == null && key == null
         ? transport
         : transport.withTls(

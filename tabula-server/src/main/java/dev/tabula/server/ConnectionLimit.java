@@ -1,6 +1,7 @@
 package dev.tabula.server;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The bound on open client connections ({@link Resources#maxConnections()}), one per server and
@@ -26,6 +27,9 @@ final class ConnectionLimit {
   private final int max;
   private final AtomicInteger served = new AtomicInteger();
   private final AtomicInteger refused = new AtomicInteger();
+  private final LongAdder accepted = new LongAdder();
+  private final LongAdder dropped = new LongAdder();
+  private final LongAdder refusalsAnswered = new LongAdder();
 
   ConnectionLimit(int max) {
     if (max < 1) {
@@ -36,10 +40,20 @@ final class ConnectionLimit {
 
   /** Admits a connection that has just opened; {@link #release} must follow when it closes. */
   Admission admit() {
+    accepted.increment();
     if (take(served)) {
       return Admission.SERVED;
     }
-    return take(refused) ? Admission.REFUSED : Admission.DROPPED;
+    if (take(refused)) {
+      return Admission.REFUSED;
+    }
+    dropped.increment();
+    return Admission.DROPPED;
+  }
+
+  /** Counts a refused connection's first request answered 503 ServerBusy. */
+  void refusalAnswered() {
+    refusalsAnswered.increment();
   }
 
   /** Gives back the place a closed connection held; call once per {@link #admit}. */
@@ -54,6 +68,26 @@ final class ConnectionLimit {
   /** The connections open now, served and refused. */
   int open() {
     return served.get() + refused.get();
+  }
+
+  /** The most connections served at once. */
+  int max() {
+    return max;
+  }
+
+  /** Connections accepted so far, served, refused or dropped. */
+  long accepted() {
+    return accepted.sum();
+  }
+
+  /** Connections closed as soon as they were accepted, so far. */
+  long dropped() {
+    return dropped.sum();
+  }
+
+  /** Requests answered 503 ServerBusy because their connection was over the limit, so far. */
+  long refusalsAnswered() {
+    return refusalsAnswered.sum();
   }
 
   /** Takes a place when fewer than {@code max} are taken; never goes past {@code max}. */

@@ -63,6 +63,7 @@ final class ConnectionLimitHandler extends ChannelInboundHandlerAdapter {
     try {
       if (!answered && msg instanceof HttpRequest request) {
         answered = true;
+        limit.refusalAnswered();
         HttpExchangeHandler.writeAndLinger(
             ctx,
             protocol.reject(

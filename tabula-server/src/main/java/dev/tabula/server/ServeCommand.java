@@ -67,6 +67,20 @@ final class ServeCommand implements Callable<Integer> {
   @Nullable Integer httpsPort;
 
   @Option(
+      names = "--admin-port",
+      description =
+          "Serve /health, /ready and /metrics on this port, 0 for any free one (default: no"
+              + " admin listener; env TABULA_ADMIN_PORT).")
+  @Nullable Integer adminPort;
+
+  @Option(
+      names = "--admin-host",
+      description =
+          "Address of the admin listener; it has no authentication (default 127.0.0.1;"
+              + " env TABULA_ADMIN_HOST).")
+  @Nullable String adminHost;
+
+  @Option(
       names = "--idle-timeout",
       description =
           "Seconds a silent connection stays open (default 120; env TABULA_IDLE_TIMEOUT).")
@@ -125,7 +139,7 @@ final class ServeCommand implements Callable<Integer> {
       description =
           "A properties file with host, port, data-dir, engine, accounts, tls-cert,"
               + " tls-key, https-port, idle-timeout, request-timeout, workers, queue, block-cache-mb,"
-              + " request-memory-mb, max-connections, accept-wal-data-loss.")
+              + " request-memory-mb, max-connections, accept-wal-data-loss, admin-port, admin-host.")
   @Nullable Path configFile;
 
   @Override
@@ -162,6 +176,11 @@ final class ServeCommand implements Callable<Integer> {
         server.transportName());
     for (Account account : config.accounts()) {
       System.out.println("  account " + account.name() + ": " + server.endpoint(account.name()));
+    }
+    if (server.adminPort() >= 0) {
+      System.out.printf(
+          "  admin: http://%s:%d (/health, /ready, /metrics)%n",
+          config.transport().adminHost(), server.adminPort());
     }
     stopped.await();
     return 0;

@@ -6,9 +6,12 @@ import dev.tabula.core.EntityService;
 import dev.tabula.core.NonBlockingCalls;
 import dev.tabula.core.TableService;
 import dev.tabula.core.properties.ServicePropertiesService;
+import dev.tabula.engine.Readiness;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.protocol.TableProtocol;
 import dev.tabula.protocol.auth.RequestAuthenticator;
+import dev.tabula.server.admin.AdminListener;
+import dev.tabula.server.admin.AdminRoutes;
 import dev.tabula.server.telemetry.Telemetry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -36,6 +39,11 @@ public final class TabulaServer implements AutoCloseable {
   private final @Nullable Channel httpChannel;
   private final @Nullable Channel httpsChannel;
   private final Telemetry telemetry = new Telemetry();
+  private final ServerMeters meters;
+  private final @Nullable AdminListener admin;
+
+  /** Set first thing by {@link #close}: from then on the server is not ready. */
+  private volatile boolean closing;
 
   private TabulaServer(ServerConfig config, StorageEngine engine) throws InterruptedException {
     this.config = config;
@@ -67,6 +75,7 @@ public final class TabulaServer implements AutoCloseable {
             : null;
     this.workers = new WorkerPool(config.resources());
     this.connections = new ConnectionLimit(config.resources().maxConnections());
+    this.meters = new ServerMeters(telemetry, workers, connections, entities.queryStats());
     this.bossGroup = eventLoops.group(1);
     this.ioGroup = eventLoops.group(0);
     this.httpChannel =
@@ -81,6 +90,20 @@ public final class TabulaServer implements AutoCloseable {
             : bind(
                 new ServerPipeline(protocol, workers, config, connections, tls, telemetry),
                 transport.httpsPort() >= 0 ? transport.httpsPort() : config.port());
+    this.admin =
+        transport.servesAdmin()
+            ? AdminListener.bind(
+                transport.adminHost(),
+                transport.adminPort(),
+                eventLoops.group(1),
+                eventLoops.serverChannel(),
+                new AdminRoutes(this::readiness, telemetry.registry()))
+            : null;
+  }
+
+  /** Whether the server can take requests now: not while it closes, else as the engine says. */
+  private Readiness readiness() {
+    return closing ? Readiness.notReady("shutting down") : engine.readiness();
   }
 
   /**
@@ -153,6 +176,11 @@ public final class TabulaServer implements AutoCloseable {
         : "https://" + config.host() + ":" + httpsPort() + "/" + account;
   }
 
+  /** The admin listener's port actually bound, or -1 without one ({@code --admin-port}). */
+  public int adminPort() {
+    return admin == null ? -1 : admin.port();
+  }
+
   /** The network transport in use: "epoll" or "nio". */
   public String transportName() {
     return eventLoops.name();
@@ -178,6 +206,7 @@ public final class TabulaServer implements AutoCloseable {
 
   @Override
   public void close() {
+    closing = true;
     if (httpChannel != null) {
       httpChannel.close().syncUninterruptibly();
     }
@@ -193,6 +222,10 @@ public final class TabulaServer implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     engine.close();
+    if (admin != null) {
+      admin.close(); // last: /ready says "shutting down" while the rest closes
+    }
+    meters.close();
     telemetry.close();
   }
 }

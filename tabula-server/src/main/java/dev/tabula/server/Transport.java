@@ -22,6 +22,9 @@ import org.jspecify.annotations.Nullable;
  *     of its body; slower requests (slowloris) are closed without an answer
  * @param maxUrlBytes the longest request line (method, URL, version) accepted
  * @param maxHeaderBytes the most header bytes accepted
+ * @param adminHost the address of the admin listener ({@code /health}, {@code /ready}, {@code
+ *     /metrics}); loopback by default, as it has no authentication
+ * @param adminPort the admin listener's port (0 picks a free one), or -1 for none
  */
 public record Transport(
     @Nullable Path tlsCert,
@@ -30,15 +33,25 @@ public record Transport(
     Duration idleTimeout,
     Duration requestTimeout,
     int maxUrlBytes,
-    int maxHeaderBytes) {
+    int maxHeaderBytes,
+    String adminHost,
+    int adminPort) {
 
   /**
    * No TLS; 120 s idle, 30 s per request (the service's own per-request limit), 32 KiB URLs, 64 KiB
-   * of headers.
+   * of headers; no admin listener.
    */
   public static final Transport DEFAULTS =
       new Transport(
-          null, null, -1, Duration.ofSeconds(120), Duration.ofSeconds(30), 32 * 1024, 64 * 1024);
+          null,
+          null,
+          -1,
+          Duration.ofSeconds(120),
+          Duration.ofSeconds(30),
+          32 * 1024,
+          64 * 1024,
+          "127.0.0.1",
+          -1);
 
   public Transport {
     if ((tlsCert == null) != (tlsKey == null)) {
@@ -59,6 +72,10 @@ public record Transport(
     if (maxUrlBytes < 256 || maxHeaderBytes < 1024) {
       throw new IllegalArgumentException("request-head limits are too small to serve the SDKs");
     }
+    Objects.requireNonNull(adminHost, "adminHost");
+    if (adminPort < -1 || adminPort > 65535) {
+      throw new IllegalArgumentException("the admin port must be 0..65535: " + adminPort);
+    }
   }
 
   /** Whether TLS is configured. */
@@ -74,11 +91,47 @@ public record Transport(
   /** This transport with TLS from these PEM files, on {@code newHttpsPort} (-1: the main port). */
   public Transport withTls(@Nullable Path cert, @Nullable Path key, int newHttpsPort) {
     return new Transport(
-        cert, key, newHttpsPort, idleTimeout, requestTimeout, maxUrlBytes, maxHeaderBytes);
+        cert,
+        key,
+        newHttpsPort,
+        idleTimeout,
+        requestTimeout,
+        maxUrlBytes,
+        maxHeaderBytes,
+        adminHost,
+        adminPort);
   }
 
   /** This transport with other timeouts. */
   public Transport withTimeouts(Duration idle, Duration request) {
-    return new Transport(tlsCert, tlsKey, httpsPort, idle, request, maxUrlBytes, maxHeaderBytes);
+    return new Transport(
+        tlsCert,
+        tlsKey,
+        httpsPort,
+        idle,
+        request,
+        maxUrlBytes,
+        maxHeaderBytes,
+        adminHost,
+        adminPort);
+  }
+
+  /** Whether the admin listener is on. */
+  public boolean servesAdmin() {
+    return adminPort >= 0;
+  }
+
+  /** This transport with the admin listener on {@code host}:{@code port} (-1: none). */
+  public Transport withAdmin(String host, int port) {
+    return new Transport(
+        tlsCert,
+        tlsKey,
+        httpsPort,
+        idleTimeout,
+        requestTimeout,
+        maxUrlBytes,
+        maxHeaderBytes,
+        host,
+        port);
   }
 }

@@ -6,6 +6,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -21,6 +22,8 @@ final class WorkerPool extends ThreadPoolExecutor {
   private final AtomicLong heldBytes = new AtomicLong();
   private final int maxAside;
   private final AtomicInteger aside = new AtomicInteger();
+  private final LongAdder refusedQueueFull = new LongAdder();
+  private final LongAdder refusedMemory = new LongAdder();
 
   WorkerPool(Resources resources) {
     super(
@@ -72,6 +75,7 @@ final class WorkerPool extends ThreadPoolExecutor {
    */
   <T> void execute(long bodyBytes, Supplier<T> work, Consumer<T> deliver) {
     if (!reserve(bodyBytes)) {
+      refusedMemory.increment();
       throw new RejectedExecutionException("request memory bound reached");
     }
     try {
@@ -87,8 +91,26 @@ final class WorkerPool extends ThreadPoolExecutor {
           });
     } catch (RejectedExecutionException full) {
       heldBytes.addAndGet(-bodyBytes);
+      if (!isShutdown()) {
+        refusedQueueFull.increment();
+      }
       throw full;
     }
+  }
+
+  /** Requests admitted beside the pool and not yet answered ({@link #admitAside}). */
+  int asideCount() {
+    return aside.get();
+  }
+
+  /** Requests refused so far because every worker was busy and the queue full. */
+  long refusedQueueFull() {
+    return refusedQueueFull.sum();
+  }
+
+  /** Requests refused so far because their body would have gone past the request memory bound. */
+  long refusedMemory() {
+    return refusedMemory.sum();
   }
 
   /** Takes {@code bytes} from the bound; always succeeds when nothing is held. */

@@ -72,6 +72,32 @@ class ConfigResolverTest {
   }
 
   @Test
+  void adminListener_isOffByDefault_andComesFromFlagEnvOrFile() throws IOException {
+    Transport none = new ConfigResolver(Map.of(), null).resolve(new ServeCommand()).transport();
+    assertThat(none.servesAdmin()).isFalse();
+    assertThat(none.adminHost()).isEqualTo("127.0.0.1");
+
+    Path file = dir.resolve("tabula.properties");
+    Files.writeString(file, "admin-port=9464\nadmin-host=10.0.0.1\n");
+    Transport fromFile = new ConfigResolver(Map.of(), file).resolve(new ServeCommand()).transport();
+    assertThat(fromFile.adminPort()).isEqualTo(9464);
+    assertThat(fromFile.adminHost()).isEqualTo("10.0.0.1");
+
+    Map<String, String> env = Map.of("TABULA_ADMIN_PORT", "9465", "TABULA_ADMIN_HOST", "0.0.0.0");
+    Transport fromEnv = new ConfigResolver(env, file).resolve(new ServeCommand()).transport();
+    assertThat(fromEnv.adminPort()).isEqualTo(9465);
+    assertThat(fromEnv.adminHost()).isEqualTo("0.0.0.0");
+
+    ServeCommand flags = new ServeCommand();
+    flags.adminPort = 0;
+    flags.adminHost = "127.0.0.2";
+    Transport fromFlags = new ConfigResolver(env, file).resolve(flags).transport();
+    assertThat(fromFlags.adminPort()).isZero();
+    assertThat(fromFlags.servesAdmin()).isTrue();
+    assertThat(fromFlags.adminHost()).isEqualTo("127.0.0.2");
+  }
+
+  @Test
   void resources_outOfRange_areRefused() {
     ServeCommand noWorkers = new ServeCommand();
     noWorkers.workers = 0;

@@ -4,6 +4,7 @@ import dev.tabula.engine.AccountSettings;
 import dev.tabula.engine.Capability;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.Readiness;
 import dev.tabula.engine.StorageEngine;
 import java.util.Set;
 
@@ -35,6 +36,11 @@ public final class EntitiesReplaced {
       @Override
       public Set<Capability> capabilities() {
         return engine.capabilities();
+      }
+
+      @Override
+      public Readiness readiness() {
+        return engine.readiness();
       }
 
       @Override

@@ -10,6 +10,10 @@ final class CassandraLifecycle {
     }
   }
 
+  boolean isClosed() {
+    return closed;
+  }
+
   /** Marks the engine closed; true only for the first call. */
   synchronized boolean close() {
     boolean first = !closed;

@@ -3,10 +3,14 @@ package dev.tabula.engine.cassandra;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.loadbalancing.NodeDistance;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
 import dev.tabula.engine.AccountSettings;
 import dev.tabula.engine.Capability;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.Readiness;
 import dev.tabula.engine.StorageEngine;
 import java.time.Clock;
 import java.util.EnumSet;
@@ -103,6 +107,29 @@ public final class CassandraStorageEngine implements StorageEngine {
   @Override
   public Set<Capability> capabilities() {
     return EnumSet.of(Capability.PERSISTENT);
+  }
+
+  /**
+   * Ready while the driver holds an open connection to at least one node it may send requests to
+   * (up, and not ignored by the load balancing policy, which ignores other data centers). The
+   * driver's own view, kept current by its heartbeats (a frozen node is given up within about 6 s,
+   * see {@code CassandraSessions}) and its reconnections: no query is sent per probe. A node up is
+   * not a quorum: with replication factor 3, requests at QUORUM still fail with one node left, and
+   * are answered 503 as they are today.
+   */
+  @Override
+  public Readiness readiness() {
+    if (lifecycle.isClosed()) {
+      return Readiness.CLOSED;
+    }
+    for (Node node : session.getMetadata().getNodes().values()) {
+      if (node.getState() == NodeState.UP
+          && node.getOpenConnections() > 0
+          && node.getDistance() != NodeDistance.IGNORED) {
+        return Readiness.READY;
+      }
+    }
+    return Readiness.notReady("no Cassandra node reachable");
   }
 
   @Override

@@ -10,6 +10,10 @@ final class MemoryLifecycle {
     }
   }
 
+  boolean isClosed() {
+    return closed;
+  }
+
   void close() {
     closed = true;
   }

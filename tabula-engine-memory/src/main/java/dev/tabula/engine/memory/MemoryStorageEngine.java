@@ -5,6 +5,7 @@ import dev.tabula.engine.Capability;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.CommitClock;
 import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.Readiness;
 import dev.tabula.engine.StorageEngine;
 import java.time.Clock;
 import java.util.EnumSet;
@@ -50,6 +51,12 @@ public final class MemoryStorageEngine implements StorageEngine {
   @Override
   public Set<Capability> capabilities() {
     return EnumSet.noneOf(Capability.class);
+  }
+
+  /** Ready until closed: the heap has nothing else to wait for. */
+  @Override
+  public Readiness readiness() {
+    return lifecycle.isClosed() ? Readiness.CLOSED : Readiness.READY;
   }
 
   /** Marks the engine closed; idempotent. Later calls throw {@link IllegalStateException}. */

@@ -81,6 +81,14 @@ final class RocksDiskSpace implements AutoCloseable {
     return message != null && message.contains("No space left on device");
   }
 
+  /**
+   * Whether writes are refused for lack of space now: from the first write that failed for it (or a
+   * start on a full disk) until the database is writable again.
+   */
+  boolean full() {
+    return full;
+  }
+
   /** Throws {@code OUT_OF_SPACE} while writes are refused for lack of space. */
   void refuseIfFull() {
     if (full) {

@@ -5,6 +5,7 @@ import dev.tabula.engine.Capability;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.CommitClock;
 import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.Readiness;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.model.EdmDateTimes;
 import java.nio.file.Path;
@@ -32,6 +33,7 @@ public final class RocksStorageEngine implements StorageEngine {
   private final RocksEntityStore entities;
   private final RocksAccountSettings settings;
   private final RocksWalMarker marker;
+  private volatile boolean closed;
 
   /** Opens (or creates) the engine in {@code dir}, with commit times from the system clock. */
   public RocksStorageEngine(Path dir, RocksOptions options) {
@@ -102,9 +104,24 @@ public final class RocksStorageEngine implements StorageEngine {
         Capability.NON_BLOCKING_WRITES);
   }
 
+  /**
+   * Not ready while writes are refused for a full disk (reads go on): it follows the engine's own
+   * state, so it turns ready again by itself once space is freed and writes come back.
+   */
+  @Override
+  public Readiness readiness() {
+    if (closed) {
+      return Readiness.CLOSED;
+    }
+    return database.space().full()
+        ? Readiness.notReady("the disk is full (writes refused)")
+        : Readiness.READY;
+  }
+
   /** Closes the database once calls in progress end; idempotent. */
   @Override
   public void close() {
+    closed = true;
     entities.close(); // commits what is queued first
     marker.close(); // then marks every write acknowledged as such
     database.close();

@@ -9,6 +9,7 @@ import dev.tabula.engine.Capability;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.KeyRange;
 import dev.tabula.engine.Precondition;
+import dev.tabula.engine.Readiness;
 import dev.tabula.engine.Stages;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
@@ -48,6 +49,16 @@ public interface LifecycleContract extends EngineContext {
                     store.applyAsync(
                         table.id(), "p", List.of(Write.delete("r", Precondition.NONE)))))
         .isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  default void readiness_isReadyWhileOpen_andClosedAfterClose() {
+    assertThat(engine().readiness()).isEqualTo(Readiness.READY);
+    newTable();
+    assertThat(engine().readiness().ready()).isTrue();
+    engine().close();
+
+    assertThat(engine().readiness()).isEqualTo(Readiness.CLOSED);
   }
 
   @Test
