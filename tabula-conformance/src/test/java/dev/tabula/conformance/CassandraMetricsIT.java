@@ -45,7 +45,9 @@ class CassandraMetricsIT {
       assertThat(registry.get("tabula.cassandra.session.cql-client-timeouts").counter().count())
           .isZero();
       assertThat(server.telemetry().registry().scrape())
-          .contains("tabula_cassandra_session_cql_requests_seconds");
+          .contains(
+              "tabula_cassandra_session_cql_requests_seconds_count{",
+              "tabula_cassandra_nodes_pool_open_connections{");
     }
   }
 }

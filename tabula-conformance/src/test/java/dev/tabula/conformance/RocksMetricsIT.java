@@ -36,9 +36,20 @@ class RocksMetricsIT {
       assertThat(gauge(registry, "tabula.rocksdb.memtable.size")).isGreaterThan(50 * 500);
       assertThat(gauge(registry, "tabula.rocksdb.writes.stopped")).isZero();
       assertThat(counter(registry, "tabula.rocksdb.write.stall")).isZero();
+      // The names docs/monitoring-engines.md gives.
       assertThat(first.telemetry().registry().scrape())
-          .contains("tabula_rocksdb_wal_syncs_total")
-          .contains("tabula_rocksdb_live_data_size_bytes");
+          .contains(
+              "\ntabula_rocksdb_wal_syncs_total ",
+              "\ntabula_rocksdb_wal_written_bytes_total ",
+              "\ntabula_rocksdb_write_stall_seconds_total ",
+              "\ntabula_rocksdb_block_cache_hits_total ",
+              "\ntabula_rocksdb_block_cache_misses_total ",
+              "\ntabula_rocksdb_writes_stopped ",
+              "\ntabula_rocksdb_live_data_size_bytes ",
+              "\ntabula_rocksdb_sst_files_size_bytes ",
+              "\ntabula_rocksdb_memtable_size_bytes ",
+              "\ntabula_rocksdb_block_cache_usage_bytes ",
+              "\ntabula_rocksdb_compaction_pending_bytes ");
     }
 
     try (TabulaServer second = start()) {

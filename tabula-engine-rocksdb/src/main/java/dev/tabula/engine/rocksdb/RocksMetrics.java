@@ -14,11 +14,17 @@ import org.rocksdb.TickerType;
 final class RocksMetrics {
   private static final String PREFIX = "tabula.rocksdb.";
 
-  /** A counter read from a ticker, times {@code scale} (to put microseconds in seconds). */
+  /**
+   * A counter read from a ticker, times {@code scale} (to put microseconds in seconds); {@code
+   * unit} empty for a plain count.
+   */
   private record Ticker(
       String name, TickerType ticker, double scale, String unit, String description) {}
 
-  /** A gauge read from a numeric property, summed over the column families when {@code summed}. */
+  /**
+   * A gauge read from a numeric property, summed over the column families when {@code summed};
+   * {@code unit} empty for a plain number.
+   */
   private record Property(
       String name, String property, boolean summed, String unit, String description) {}
 
@@ -28,7 +34,7 @@ final class RocksMetrics {
               "wal.syncs",
               TickerType.WAL_FILE_SYNCED,
               1,
-              "syncs",
+              "",
               "Write-ahead log syncs; one sync acknowledges every write of a group commit"),
           new Ticker(
               "wal.written",
@@ -46,13 +52,13 @@ final class RocksMetrics {
               "block.cache.hits",
               TickerType.BLOCK_CACHE_HIT,
               1,
-              "reads",
+              "",
               "Block reads answered from the block cache"),
           new Ticker(
               "block.cache.misses",
               TickerType.BLOCK_CACHE_MISS,
               1,
-              "reads",
+              "",
               "Block reads that missed the block cache and read a file"));
 
   private static final List<Property> PROPERTIES =
@@ -99,7 +105,7 @@ final class RocksMetrics {
   static void bind(RocksDatabase database, MeterRegistry registry) {
     for (Ticker t : TICKERS) {
       FunctionCounter.builder(PREFIX + t.name(), database, db -> db.ticker(t.ticker()) * t.scale())
-          .baseUnit(t.unit())
+          .baseUnit(t.unit().isEmpty() ? null : t.unit())
           .description(t.description())
           .register(registry);
     }
