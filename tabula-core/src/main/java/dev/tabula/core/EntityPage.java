@@ -15,9 +15,15 @@ import org.jspecify.annotations.Nullable;
  *     rejected
  * @param plan the shape of the query's plan ({@code point}, {@code partition}, {@code scan}, ...;
  *     see {@link dev.tabula.query.QueryPlan#description()})
+ * @param partitionKey the one partition the plan reads, or null when it reads several or none (see
+ *     {@link dev.tabula.query.QueryPlan#partitionKey()})
  */
 public record EntityPage(
-    List<Entity> entities, @Nullable EntityKey next, long scanned, String plan) {
+    List<Entity> entities,
+    @Nullable EntityKey next,
+    long scanned,
+    String plan,
+    @Nullable String partitionKey) {
   public EntityPage {
     entities = List.copyOf(entities);
     Objects.requireNonNull(plan, "plan");
@@ -25,6 +31,6 @@ public record EntityPage(
 
   /** A page of an unfiltered scan. */
   public EntityPage(List<Entity> entities, EntityKey next, long scanned) {
-    this(entities, next, scanned, "scan");
+    this(entities, next, scanned, "scan", null);
   }
 }

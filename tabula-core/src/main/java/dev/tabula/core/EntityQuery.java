@@ -70,6 +70,6 @@ final class EntityQuery {
       keptBytes += page.keptBytes();
     }
     counters.record(plan.description(), scanned, kept.size());
-    return new EntityPage(kept, next, scanned, plan.description());
+    return new EntityPage(kept, next, scanned, plan.description(), plan.partitionKey());
   }
 }

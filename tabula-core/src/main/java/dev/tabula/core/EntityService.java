@@ -177,7 +177,7 @@ public final class EntityService {
       @Nullable Integer top) {
     TableInfo info = tables.table(account, table);
     if (top != null && top == 0) {
-      return new EntityPage(List.of(), null, 0, "empty"); // nothing is read: the empty plan
+      return new EntityPage(List.of(), null, 0, "empty", null); // nothing is read: the empty plan
     }
     int limit = top == null ? pageSize : Math.min(top, pageSize);
     long deadline = System.nanoTime() + PAGE_TIME_BUDGET.toNanos();

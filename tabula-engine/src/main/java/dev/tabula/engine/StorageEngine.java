@@ -1,5 +1,6 @@
 package dev.tabula.engine;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Set;
 
 /** A storage engine: its catalog of tables, its entity store and what it promises. */
@@ -25,6 +26,16 @@ public interface StorageEngine extends AutoCloseable {
    * it says {@link Readiness#CLOSED}.
    */
   Readiness readiness();
+
+  /**
+   * Registers the engine's own figures (RocksDB's write-ahead log syncs, write stalls, sizes and
+   * cache hits, ...) with {@code registry}, which reads them when it is scraped; the server calls
+   * it once, after opening. The figures must be cheap to read, and must read as unknown (NaN) or
+   * their last value rather than fail once the engine is closed. Micrometer is the facade here as
+   * SLF4J is for logs: the engine names its figures, the server picks the registry. The default
+   * registers none.
+   */
+  default void bindMetrics(MeterRegistry registry) {}
 
   /** Releases files and threads; calls after close fail. */
   @Override

@@ -6,6 +6,7 @@ import dev.tabula.protocol.routing.OperationContext;
 import dev.tabula.protocol.routing.RequestOperation;
 import dev.tabula.protocol.routing.Resource;
 import dev.tabula.protocol.routing.Route;
+import dev.tabula.protocol.routing.TouchedPartition;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -26,6 +27,7 @@ public final class ClassifiedRequest {
   private final @Nullable RequestOperation operation;
   private final @Nullable RuntimeException failure;
   private @Nullable OperationContext admitted;
+  private final TouchedPartition touched = new TouchedPartition();
 
   private ClassifiedRequest(
       ServiceRequest request,
@@ -73,7 +75,8 @@ public final class ClassifiedRequest {
   /**
    * What access logs and metrics say about this request, read from its classification alone (so it
    * costs nothing more and never fails): the account, the operation's name, the table and the
-   * partition its URL names, where it names them.
+   * partition its URL names, where it names them, else those its operation said it touched (an
+   * insert's, a batch's, a query's of one partition: {@link TouchedPartition}).
    */
   public RequestSummary summary() {
     if (operation == null) {
@@ -84,8 +87,18 @@ public final class ClassifiedRequest {
     String name =
         operation.routed().map(Route::operationName).orElse(RequestSummary.UNSUPPORTED_METHOD);
     EntityKey key = resource.key();
-    return new RequestSummary(
-        resource.account(), name, resource.table(), key == null ? null : key.partitionKey());
+    if (key != null) {
+      return new RequestSummary(resource.account(), name, resource.table(), key.partitionKey());
+    }
+    TouchedPartition.TablePartition told = touched.get();
+    return told == null
+        ? new RequestSummary(resource.account(), name, resource.table(), null)
+        : new RequestSummary(resource.account(), name, told.table(), told.partitionKey());
+  }
+
+  /** Where the request's operation says which partition it touched. */
+  TouchedPartition touched() {
+    return touched;
   }
 
   /** Whether this is a CORS preflight request. */

@@ -9,8 +9,11 @@ import org.jspecify.annotations.Nullable;
  * @param account the account the URL names, or empty when it could not be read
  * @param operation the operation's name as the service's request logs name it ({@code
  *     InsertEntity}, ...), or {@link #PREFLIGHT}, {@link #UNREADABLE}, {@link #UNSUPPORTED_METHOD}
- * @param table the table the URL names, or null
- * @param partitionKey the PartitionKey the URL names (an entity's URL), or null
+ * @param table the table the URL names, or the one an entity group transaction's operations name,
+ *     or null
+ * @param partitionKey the PartitionKey the URL names (an entity's URL), or the one the operation
+ *     touched (an insert's body, an entity group transaction's operations, a query's filter when it
+ *     reads one partition alone), or null
  */
 public record RequestSummary(
     String account, String operation, @Nullable String table, @Nullable String partitionKey) {

@@ -255,7 +255,8 @@ public final class TableProtocol {
     AccessGrant access = authenticator.authenticate(request, resource.account()).grant();
     RequestAuthorization.check(access, operation, request, classified.scheme());
     SecondaryEndpoint.check(resource, operation.method());
-    return new OperationContext(request, operation, classified.requestId(), access, finishOn);
+    return new OperationContext(
+        request, operation, classified.requestId(), access, finishOn, classified.touched());
   }
 
   /** What an operation failed with, as the service's error response. */

@@ -37,7 +37,7 @@ final class PlanDescription {
   }
 
   /** The partition both ends of the range lie in, or null when it spans partitions. */
-  private static @Nullable String singlePartition(QueryRange range) {
+  static @Nullable String singlePartition(QueryRange range) {
     if (!(range.lower() instanceof RangeBound.AtKey lower)) {
       return null;
     }

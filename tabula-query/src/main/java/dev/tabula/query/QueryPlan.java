@@ -62,6 +62,22 @@ public record QueryPlan(
     return rest;
   }
 
+  /**
+   * The one partition every range of this plan lies in (a partition, a point, RowKey ranges of one
+   * partition), or null when it reads several partitions or none.
+   */
+  public @Nullable String partitionKey() {
+    String found = null;
+    for (QueryRange range : ranges) {
+      String partition = PlanDescription.singlePartition(range);
+      if (partition == null || (found != null && !found.equals(partition))) {
+        return null;
+      }
+      found = partition;
+    }
+    return found;
+  }
+
   /** The first key a range can hold, to continue a query at the start of that range. */
   public static EntityKey firstKeyOf(QueryRange range) {
     return range.lower() == null ? EntityKey.firstOf("") : KeyRanges.position(range.lower());

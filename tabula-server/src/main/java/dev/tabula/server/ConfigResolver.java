@@ -1,6 +1,7 @@
 package dev.tabula.server;
 
 import dev.tabula.engine.cassandra.CassandraOptions;
+import dev.tabula.server.telemetry.HotPartitions;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -146,6 +147,20 @@ final class ConfigResolver {
       throw new IllegalArgumentException("accept-wal-data-loss must be true or false: " + value);
     }
     return Boolean.parseBoolean(value);
+  }
+
+  /**
+   * How many of the hottest partitions the metrics list: {@code --hot-partitions}, else {@code
+   * TABULA_HOT_PARTITIONS}, else the file's {@code hot-partitions}, else 10.
+   */
+  int hotPartitions(ServeCommand flags) {
+    return Integer.parseInt(
+        pick(
+                str(flags.hotPartitions),
+                "TABULA_HOT_PARTITIONS",
+                "hot-partitions",
+                "" + HotPartitions.DEFAULT_TOP)
+            .trim());
   }
 
   /** The Cassandra engine's options: flag, else {@code TABULA_CASSANDRA_*}, else file key. */

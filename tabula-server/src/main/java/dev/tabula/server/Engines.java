@@ -6,6 +6,7 @@ import dev.tabula.engine.cassandra.CassandraStorageEngine;
 import dev.tabula.engine.memory.MemoryStorageEngine;
 import dev.tabula.engine.rocksdb.RocksOptions;
 import dev.tabula.engine.rocksdb.RocksStorageEngine;
+import io.micrometer.core.instrument.MeterRegistry;
 
 /** Opens the storage engine a config names. */
 final class Engines {
@@ -30,18 +31,22 @@ final class Engines {
               config.dataDir(),
               RocksOptions.defaults()
                   .withBlockCacheBytes(config.resources().blockCacheBytes())
-                  .withAcceptWalDataLoss(acceptWalDataLoss));
+                  .withAcceptWalDataLoss(acceptWalDataLoss)
+                  .withStatistics());
     };
   }
 
   /**
    * Opens the engine a config names, as {@link #open(ServerConfig, boolean)}; the Cassandra engine
-   * on {@code cassandra}'s cluster.
+   * on {@code cassandra}'s cluster, its driver's metrics on {@code registry}.
    */
   static StorageEngine open(
-      ServerConfig config, CassandraOptions cassandra, boolean acceptWalDataLoss) {
+      ServerConfig config,
+      CassandraOptions cassandra,
+      boolean acceptWalDataLoss,
+      MeterRegistry registry) {
     return config.engine() == EngineKind.CASSANDRA
-        ? CassandraStorageEngine.open(cassandra)
+        ? CassandraStorageEngine.open(cassandra, registry)
         : open(config, acceptWalDataLoss);
   }
 }

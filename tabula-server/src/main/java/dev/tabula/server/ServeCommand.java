@@ -3,6 +3,7 @@ package dev.tabula.server;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.engine.rocksdb.RocksStorageException;
 import dev.tabula.engine.rocksdb.RocksWalLossException;
+import dev.tabula.server.telemetry.Telemetry;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -132,6 +133,13 @@ final class ServeCommand implements Callable<Integer> {
               + " env TABULA_ACCEPT_WAL_DATA_LOSS).")
   @Nullable Boolean acceptWalDataLoss;
 
+  @Option(
+      names = "--hot-partitions",
+      description =
+          "How many of the hottest partitions the metrics list (default 10;"
+              + " env TABULA_HOT_PARTITIONS).")
+  @Nullable Integer hotPartitions;
+
   @Mixin CassandraFlags cassandra = new CassandraFlags();
 
   @Option(
@@ -139,17 +147,24 @@ final class ServeCommand implements Callable<Integer> {
       description =
           "A properties file with host, port, data-dir, engine, accounts, tls-cert,"
               + " tls-key, https-port, idle-timeout, request-timeout, workers, queue, block-cache-mb,"
-              + " request-memory-mb, max-connections, accept-wal-data-loss, admin-port, admin-host.")
+              + " request-memory-mb, max-connections, accept-wal-data-loss, admin-port, admin-host,"
+              + " hot-partitions.")
   @Nullable Path configFile;
 
   @Override
   public Integer call() throws Exception {
     ConfigResolver resolver = new ConfigResolver(System.getenv(), configFile);
     ServerConfig config = resolver.resolve(this);
+    // Before the engine: the Cassandra driver registers its metrics as its session is built.
+    Telemetry telemetry = new Telemetry(resolver.hotPartitions(this));
     StorageEngine engine;
     try {
       engine =
-          Engines.open(config, resolver.cassandra(cassandra), resolver.acceptWalDataLoss(this));
+          Engines.open(
+              config,
+              resolver.cassandra(cassandra),
+              resolver.acceptWalDataLoss(this),
+              telemetry.registry());
     } catch (RocksWalLossException e) {
       System.err.println(StartupFailures.walLoss(e));
       return StartupFailures.EXIT_WAL_DATA_LOSS;
@@ -157,7 +172,7 @@ final class ServeCommand implements Callable<Integer> {
       System.err.println(StartupFailures.cannotOpen(config.dataDir(), e));
       return StartupFailures.EXIT_CANNOT_OPEN;
     }
-    TabulaServer server = TabulaServer.start(config, engine);
+    TabulaServer server = TabulaServer.start(config, engine, telemetry);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(

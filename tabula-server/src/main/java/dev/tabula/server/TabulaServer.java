@@ -38,16 +38,19 @@ public final class TabulaServer implements AutoCloseable {
   private final EventLoopGroup ioGroup;
   private final @Nullable Channel httpChannel;
   private final @Nullable Channel httpsChannel;
-  private final Telemetry telemetry = new Telemetry();
+  private final Telemetry telemetry;
   private final ServerMeters meters;
   private final @Nullable AdminListener admin;
 
   /** Set first thing by {@link #close}: from then on the server is not ready. */
   private volatile boolean closing;
 
-  private TabulaServer(ServerConfig config, StorageEngine engine) throws InterruptedException {
+  private TabulaServer(ServerConfig config, StorageEngine engine, Telemetry telemetry)
+      throws InterruptedException {
     this.config = config;
     this.engine = engine;
+    this.telemetry = telemetry;
+    engine.bindMetrics(telemetry.registry());
     TableService tables = new TableService(engine.catalog());
     EntityService entities = new EntityService(tables, engine.entities(), config.pageSize());
     AccessPolicyService policies = new AccessPolicyService(engine.catalog());
@@ -133,14 +136,25 @@ public final class TabulaServer implements AutoCloseable {
    * at once if starting fails.
    */
   public static TabulaServer start(ServerConfig config, StorageEngine engine) {
+    return start(config, engine, new Telemetry());
+  }
+
+  /**
+   * Starts as {@link #start(ServerConfig, StorageEngine)}, with figures on {@code telemetry}'s
+   * registry: the one the engine was opened with, when it registers figures while opening (the
+   * Cassandra driver's metrics). The server owns and closes it too.
+   */
+  public static TabulaServer start(ServerConfig config, StorageEngine engine, Telemetry telemetry) {
     try {
-      return new TabulaServer(config, engine);
+      return new TabulaServer(config, engine, telemetry);
     } catch (InterruptedException e) {
       engine.close();
+      telemetry.close();
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while starting", e);
     } catch (RuntimeException e) {
       engine.close();
+      telemetry.close();
       throw e;
     }
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.engine.cassandra.CassandraOptions;
 import dev.tabula.engine.cassandra.CassandraStorageEngine;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -21,6 +22,15 @@ public final class CassandraNode {
 
   /** Opens the engine on a keyspace of its own, or skips the calling test class or run. */
   public static StorageEngine openEngine() {
+    return CassandraStorageEngine.open(options());
+  }
+
+  /** As {@link #openEngine()}, with the driver's metrics on {@code registry}. */
+  public static StorageEngine openEngine(MeterRegistry registry) {
+    return CassandraStorageEngine.open(options(), registry);
+  }
+
+  private static CassandraOptions options() {
     String contactPoints =
         System.getProperty(PROPERTY, System.getenv("TABULA_CASSANDRA_CONTACT_POINT"));
     assumeTrue(
@@ -28,8 +38,7 @@ public final class CassandraNode {
         "no Cassandra node: set -D" + PROPERTY + "=host:port");
     String keyspace =
         "tabula_conformance_" + ProcessHandle.current().pid() + "_" + KEYSPACES.incrementAndGet();
-    return CassandraStorageEngine.open(
-        CassandraOptions.of(CassandraOptions.parseContactPoints(contactPoints), "datacenter1")
-            .withKeyspace(keyspace));
+    return CassandraOptions.of(CassandraOptions.parseContactPoints(contactPoints), "datacenter1")
+        .withKeyspace(keyspace);
   }
 }

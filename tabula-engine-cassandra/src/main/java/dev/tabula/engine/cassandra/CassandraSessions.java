@@ -4,9 +4,13 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.List;
 import javax.net.ssl.SSLContext;
+import org.jspecify.annotations.Nullable;
 
 /** Opens driver sessions configured from {@link CassandraOptions}. */
 final class CassandraSessions {
@@ -46,8 +50,48 @@ final class CassandraSessions {
    */
   static final Duration RECONNECTION_MAX_DELAY = Duration.ofSeconds(5);
 
+  /**
+   * The driver's session-wide metrics kept when a registry is given: requests (a timer), client
+   * timeouts, throttling refusals, nodes connected, bytes (see the driver's reference.conf).
+   */
+  static final List<String> SESSION_METRICS =
+      List.of(
+          "cql-requests",
+          "cql-client-timeouts",
+          "throttling.errors",
+          "connected-nodes",
+          "bytes-sent",
+          "bytes-received");
+
+  /**
+   * The driver's per-node metrics kept when a registry is given: connections, requests in flight,
+   * retries, and each kind of request and connection error.
+   */
+  static final List<String> NODE_METRICS =
+      List.of(
+          "pool.open-connections",
+          "pool.in-flight",
+          "retries.total",
+          "errors.request.unsent",
+          "errors.request.aborted",
+          "errors.request.write-timeouts",
+          "errors.request.read-timeouts",
+          "errors.request.unavailables",
+          "errors.request.others",
+          "errors.connection.init");
+
   static CqlSession open(CassandraOptions options) {
-    DriverConfigLoader config =
+    return open(options, null);
+  }
+
+  /**
+   * A session on the options' cluster; with {@code registry}, the driver's own metrics ({@link
+   * #SESSION_METRICS}, {@link #NODE_METRICS}) are registered there through Micrometer, named {@code
+   * tabula.cassandra.session.*} and {@code tabula.cassandra.nodes.*} and tagged with the session
+   * and node.
+   */
+  static CqlSession open(CassandraOptions options, @Nullable MeterRegistry registry) {
+    ProgrammaticDriverConfigLoaderBuilder loader =
         DriverConfigLoader.programmaticBuilder()
             .withString(DefaultDriverOption.PROTOCOL_VERSION, PROTOCOL_VERSION)
             .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, options.requestTimeout())
@@ -59,11 +103,18 @@ final class CassandraSessions {
             .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
             .withDuration(DefaultDriverOption.HEARTBEAT_INTERVAL, HEARTBEAT_INTERVAL)
             .withDuration(DefaultDriverOption.HEARTBEAT_TIMEOUT, HEARTBEAT_TIMEOUT)
-            .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, RECONNECTION_MAX_DELAY)
-            .build();
+            .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, RECONNECTION_MAX_DELAY);
+    if (registry != null) {
+      loader
+          .withString(DefaultDriverOption.METRICS_FACTORY_CLASS, "MicrometerMetricsFactory")
+          .withString(DefaultDriverOption.METRICS_ID_GENERATOR_CLASS, "TaggingMetricIdGenerator")
+          .withString(DefaultDriverOption.METRICS_ID_GENERATOR_PREFIX, "tabula.cassandra")
+          .withStringList(DefaultDriverOption.METRICS_SESSION_ENABLED, SESSION_METRICS)
+          .withStringList(DefaultDriverOption.METRICS_NODE_ENABLED, NODE_METRICS);
+    }
     CqlSessionBuilder builder =
         CqlSession.builder()
-            .withConfigLoader(config)
+            .withConfigLoader(loader.build())
             .withLocalDatacenter(options.localDatacenter())
             .addContactPoints(options.contactPoints());
     if (options.username() != null) {
@@ -71,6 +122,9 @@ final class CassandraSessions {
     }
     if (options.tls()) {
       builder.withSslContext(defaultSslContext());
+    }
+    if (registry != null) {
+      builder.withMetricRegistry(registry);
     }
     return builder.build();
   }

@@ -12,9 +12,11 @@ import dev.tabula.engine.Catalog;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Readiness;
 import dev.tabula.engine.StorageEngine;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.EnumSet;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The storage engine on an Apache Cassandra (4.1+/5.0) or ScyllaDB cluster, so that many stateless
@@ -66,9 +68,22 @@ public final class CassandraStorageEngine implements StorageEngine {
     return open(options, Clock.systemUTC());
   }
 
+  /**
+   * As {@link #open(CassandraOptions)}, with the driver's metrics (requests, timeouts, retries,
+   * errors, connections; see {@code CassandraSessions}) on {@code registry}.
+   */
+  public static CassandraStorageEngine open(CassandraOptions options, MeterRegistry registry) {
+    return open(options, Clock.systemUTC(), registry);
+  }
+
   /** As {@link #open(CassandraOptions)}, with commit times from {@code wallClock}. */
   public static CassandraStorageEngine open(CassandraOptions options, Clock wallClock) {
-    CqlSession session = CassandraSessions.open(options);
+    return open(options, wallClock, null);
+  }
+
+  private static CassandraStorageEngine open(
+      CassandraOptions options, Clock wallClock, @Nullable MeterRegistry registry) {
+    CqlSession session = CassandraSessions.open(options, registry);
     try {
       return new CassandraStorageEngine(session, true, options, wallClock);
     } catch (RuntimeException e) {

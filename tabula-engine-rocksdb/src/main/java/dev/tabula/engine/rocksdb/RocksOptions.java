@@ -8,8 +8,9 @@ package dev.tabula.engine.rocksdb;
  *     over (a power of two); partitions that share one commit in the same rounds
  * @param acceptWalDataLoss open even when the write-ahead log lost acknowledged writes (see {@link
  *     RocksWalLossException}), logging what was lost; false refuses to open instead
- * @param statistics keep RocksDB's statistics (tickers such as WAL syncs), for tests: counting
- *     costs a little on every write, so the server leaves it off
+ * @param statistics keep RocksDB's statistics (tickers such as WAL syncs), which the engine's
+ *     metrics read ({@link RocksStorageEngine#bindMetrics}): the server keeps them; counting costs
+ *     a little on every write, so they are off by default
  */
 public record RocksOptions(
     long blockCacheBytes, int commitLanes, boolean acceptWalDataLoss, boolean statistics) {
@@ -58,7 +59,7 @@ public record RocksOptions(
     return new RocksOptions(blockCacheBytes, commitLanes, accept, statistics);
   }
 
-  /** These options with RocksDB's statistics kept, for tests (see {@link #statistics()}). */
+  /** These options with RocksDB's statistics kept (see {@link #statistics()}). */
   public RocksOptions withStatistics() {
     return new RocksOptions(blockCacheBytes, commitLanes, acceptWalDataLoss, true);
   }

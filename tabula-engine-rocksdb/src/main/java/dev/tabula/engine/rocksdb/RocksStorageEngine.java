@@ -8,6 +8,7 @@ import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Readiness;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.model.EdmDateTimes;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.EnumSet;
@@ -78,6 +79,16 @@ public final class RocksStorageEngine implements StorageEngine {
    */
   public long walSyncs() {
     return database.walSyncs();
+  }
+
+  /**
+   * Registers RocksDB's figures: write-ahead log syncs and bytes, write stalls, block-cache hits,
+   * misses and usage (counters need {@link RocksOptions#withStatistics()}, else they read NaN),
+   * live data, table files, memtables and pending compaction.
+   */
+  @Override
+  public void bindMetrics(MeterRegistry registry) {
+    RocksMetrics.bind(database, registry);
   }
 
   @Override

@@ -98,6 +98,10 @@ public final class BatchOperations {
         ParsedOperation op = reader.read(subs.get(i), context.resource(), host(context));
         BatchAuthorization.check(context.access(), op);
         transaction.add(op.operation());
+        if (i == 0) {
+          // Every operation of a change set is in one partition of one table, or it fails.
+          context.touchedPartition(op.operation().table(), op.operation().entity().partitionKey());
+        }
         operations.add(op);
       } catch (TableException invalid) {
         return answered(failure(context, i, subs.size(), invalid, subs.get(i), false));
@@ -139,6 +143,7 @@ public final class BatchOperations {
       if (read.route() != Route.GET_ENTITY) {
         throw TableErrorCode.INVALID_INPUT.exception();
       }
+      context.touchedPartition(resource.table(), resource.key().partitionKey());
       BatchAuthorization.checkRead(context.access(), read);
       Entity entity = entities.get(resource.account(), resource.table(), resource.key());
       ODataContext odata =

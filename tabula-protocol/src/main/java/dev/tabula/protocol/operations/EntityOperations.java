@@ -72,6 +72,7 @@ public final class EntityOperations {
             ServiceOperation.INSERT_ENTITY,
             context.resource().table(),
             new EntityKey(parsed.partitionKey(), parsed.rowKey()));
+    context.touchedPartition(context.resource().table(), parsed.partitionKey());
     ReturnPreference preference = RequestOptions.returnPreference(request);
     Entity unsaved = Entity.unsaved(parsed.partitionKey(), parsed.rowKey(), parsed.properties());
     return start
@@ -146,6 +147,9 @@ public final class EntityOperations {
     Resource resource = context.resource();
     EntityPage page =
         entities.query(resource.account(), resource.table(), filter, continuation(request), top);
+    if (page.partitionKey() != null) {
+      context.touchedPartition(resource.table(), page.partitionKey());
+    }
     // Streamed: the transport writes the page's JSON entity by entity as the connection takes it.
     // The page itself is bounded (EntityService.PAGE_BYTES) and read before the status is sent,
     // so the answer carries its continuation and a failure to read it is an ordinary error.

@@ -17,18 +17,22 @@ import java.util.concurrent.Executor;
  * @param finishOn where an {@link AsyncOperation} finishes once its engine work completes (the
  *     connection's event loop, or the calling thread itself), so that building the response never
  *     runs on the engine's own threads
+ * @param touched where the operation says which partition it touched, when its URL does not name it
+ *     (an insert, a batch, a query of one partition)
  */
 public record OperationContext(
     ServiceRequest request,
     RequestOperation operation,
     String requestId,
     AccessGrant access,
-    Executor finishOn) {
+    Executor finishOn,
+    TouchedPartition touched) {
 
   public OperationContext {
     Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(access, "access");
     Objects.requireNonNull(finishOn, "finishOn");
+    Objects.requireNonNull(touched, "touched");
   }
 
   /** What the request's URL names. */
@@ -43,7 +47,14 @@ public record OperationContext(
 
   /** The same request, finishing on {@code executor} instead. */
   public OperationContext finishingOn(Executor executor) {
-    return new OperationContext(request, operation, requestId, access, executor);
+    return new OperationContext(request, operation, requestId, access, executor, touched);
+  }
+
+  /**
+   * Says that this request touched {@code partitionKey} of {@code table} (see {@link #touched}).
+   */
+  public void touchedPartition(String table, String partitionKey) {
+    touched.touched(table, partitionKey);
   }
 
   /** {@code stage}'s outcome, handed to {@link #finishOn} whichever thread completes it. */

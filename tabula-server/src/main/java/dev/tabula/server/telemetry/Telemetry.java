@@ -20,10 +20,36 @@ public final class Telemetry {
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final List<RequestListener> listeners = new CopyOnWriteArrayList<>();
+  private final HotPartitions hotPartitions;
+  private final HotPartitionGauges hotPartitionGauges;
+
+  /** Telemetry listing the {@link HotPartitions#DEFAULT_TOP} hottest partitions. */
+  public Telemetry() {
+    this(HotPartitions.DEFAULT_TOP);
+  }
+
+  /**
+   * @param hotPartitions how many of the hottest partitions to list ({@link HotPartitions})
+   */
+  public Telemetry(int hotPartitions) {
+    this.hotPartitions = new HotPartitions(hotPartitions);
+    this.hotPartitionGauges = new HotPartitionGauges(this.hotPartitions, registry);
+    listeners.add(this.hotPartitions);
+  }
 
   /** The registry every figure of this server is registered with. */
   public PrometheusMeterRegistry registry() {
     return registry;
+  }
+
+  /** The hottest partitions, counted from every answered request. */
+  public HotPartitions hotPartitions() {
+    return hotPartitions;
+  }
+
+  /** Reads the hottest partitions into their gauges now (done every few seconds anyway). */
+  public void refreshHotPartitions() {
+    hotPartitionGauges.refresh();
   }
 
   /** Tells {@code listener} of every request answered from now on. */
@@ -44,6 +70,7 @@ public final class Telemetry {
 
   /** Everything registered is closed: meters stop reading what they watched. */
   public void close() {
+    hotPartitionGauges.close();
     registry.close();
   }
 }
