@@ -9,6 +9,7 @@ import dev.tabula.core.properties.ServicePropertiesService;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.protocol.TableProtocol;
 import dev.tabula.protocol.auth.RequestAuthenticator;
+import dev.tabula.server.telemetry.RequestListener;
 import dev.tabula.server.telemetry.Telemetry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -17,6 +18,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.time.Clock;
+import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -37,7 +39,9 @@ public final class TabulaServer implements AutoCloseable {
   private final @Nullable Channel httpsChannel;
   private final Telemetry telemetry = new Telemetry();
 
-  private TabulaServer(ServerConfig config, StorageEngine engine) throws InterruptedException {
+  private TabulaServer(ServerConfig config, StorageEngine engine, List<RequestListener> listeners)
+      throws InterruptedException {
+    listeners.forEach(telemetry::addListener);
     this.config = config;
     this.engine = engine;
     TableService tables = new TableService(engine.catalog());
@@ -109,8 +113,18 @@ public final class TabulaServer implements AutoCloseable {
    * at once if starting fails.
    */
   public static TabulaServer start(ServerConfig config, StorageEngine engine) {
+    return start(config, engine, List.of());
+  }
+
+  /**
+   * Like {@link #start(ServerConfig, StorageEngine)}, with {@code listeners} told of every request
+   * from the first one on (the access log): one added through {@link #telemetry()} once started
+   * misses those answered before.
+   */
+  public static TabulaServer start(
+      ServerConfig config, StorageEngine engine, List<RequestListener> listeners) {
     try {
-      return new TabulaServer(config, engine);
+      return new TabulaServer(config, engine, listeners);
     } catch (InterruptedException e) {
       engine.close();
       Thread.currentThread().interrupt();
