@@ -28,11 +28,10 @@ import org.junit.jupiter.api.Timeout;
  * refused authentication, with its reason; and never a key, a signature, a SAS token or a string to
  * sign, whatever the requests carried.
  *
- * <p>Seen to fail (each once, then reverted): with the access log registered after the server
- * started listening, nothing changed here (it is too quick to catch), but with it never registered
- * every test fails; with the refusal's detail logged whole, the string to sign shows and {@link
- * #json_oneLinePerRequest_withItsFields_andNoSecret} fails; with {@code --log-level} not applied,
- * {@link #plain_isTheDefaultFormat_andStaysOnAtLogLevelError} finds the refusal's warning.
+ * <p>Seen to fail (then reverted): with {@code --log-level} not applied, {@link
+ * #plain_isTheDefaultFormat_andStaysOnAtLogLevelError} finds the refusal's warning. The refusal's
+ * string to sign is kept out of the line by {@code AuthenticationErrors.logSafeDetail}, whose break
+ * {@code RefusedAuthenticationsTest} catches.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class AccessLogIT {

@@ -31,8 +31,7 @@ import org.slf4j.LoggerFactory;
  * most one line; a failure of the server (500 InternalError) logs one error with its trace, naming
  * the request. Checked on everything the server logs, through the root logger of this JVM.
  *
- * <p>Seen to fail (then reverted): with the protocol's 500 logged without its throwable, and with
- * the refused authentication logged with the refusal as a throwable.
+ * <p>Seen to fail (then reverted): with the protocol's 500 logged without its throwable.
  */
 class StackTraceLogIT {
   private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
