@@ -10,6 +10,8 @@ import dev.tabula.model.Attempt;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableException;
 import dev.tabula.protocol.auth.AccessGrant;
+import dev.tabula.protocol.auth.AuthResult;
+import dev.tabula.protocol.auth.RefusedAuthentications;
 import dev.tabula.protocol.auth.RequestAuthenticator;
 import dev.tabula.protocol.batch.BatchOperations;
 import dev.tabula.protocol.cors.Cors;
@@ -37,8 +39,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.UnaryOperator;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Table service protocol, independent of the transport: a request is classified once ({@link
@@ -51,7 +53,7 @@ import java.util.logging.Logger;
  * #triesWithoutWaiting} names, and hands the request to {@link #handle} when it says it would wait.
  */
 public final class TableProtocol {
-  private static final Logger LOG = Logger.getLogger(TableProtocol.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(TableProtocol.class);
 
   /**
    * The largest body parsed on a network thread: an entity of about 1 KiB parses in microseconds,
@@ -67,6 +69,7 @@ public final class TableProtocol {
   private final Clock clock;
   private final HttpDateText dates = new HttpDateText();
   private final String server;
+  private final RefusedAuthentications refusals = new RefusedAuthentications();
 
   /**
    * @param nonBlocking what the engine answers without waiting: the operations {@link #tryHandle}
@@ -252,19 +255,35 @@ public final class TableProtocol {
         Objects.requireNonNull(classified.operation(), "an admitted request's operation");
     Resource resource = operation.resource();
     ProtocolVersion.check(request);
-    AccessGrant access = authenticator.authenticate(request, resource.account()).grant();
+    AccessGrant access = authenticated(request, resource).grant();
     RequestAuthorization.check(access, operation, request, classified.scheme());
     SecondaryEndpoint.check(resource, operation.method());
     return new OperationContext(
         request, operation, classified.requestId(), access, finishOn, classified.touched());
   }
 
-  /** What an operation failed with, as the service's error response. */
+  /** Who the request proved to be; a refusal of its credentials is logged (one line, no trace). */
+  private AuthResult authenticated(ServiceRequest request, Resource resource) {
+    try {
+      return authenticator.authenticate(request, resource.account());
+    } catch (TableException e) {
+      if (RefusedAuthentications.isRefusal(e)) {
+        refusals.refused(request, resource.account(), e);
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * What an operation failed with, as the service's error response. Only a failure that is not the
+   * service's answer to the request (a bug, an engine's unexpected failure: 500 InternalError) is
+   * logged, with its stack trace; client errors are the client's to read, in the answer.
+   */
   private ServiceResponse render(Throwable failure, ServiceRequest request, String requestId) {
     if (failure instanceof TableException e) {
       return errors.render(e, request, requestId);
     }
-    LOG.log(Level.SEVERE, "request " + requestId + " failed", failure);
+    LOG.error("Request {} failed; answered 500 InternalError", requestId, failure);
     return errors.render(TableErrorCode.INTERNAL_ERROR.exception(), request, requestId);
   }
 

@@ -1,6 +1,8 @@
 package dev.tabula.server;
 
 import dev.tabula.engine.cassandra.CassandraOptions;
+import dev.tabula.server.logging.AccessLogFormat;
+import dev.tabula.server.logging.LogLevel;
 import dev.tabula.server.telemetry.HotPartitions;
 import java.io.IOException;
 import java.io.Reader;
@@ -161,6 +163,28 @@ final class ConfigResolver {
                 "hot-partitions",
                 "" + HotPartitions.DEFAULT_TOP)
             .trim());
+  }
+
+  /**
+   * The level of Tabula's loggers: {@code --log-level}, else {@code TABULA_LOG_LEVEL}, else the
+   * file's {@code log-level}; null when none is set, which leaves the logging config's levels (info
+   * in the shipped one).
+   */
+  @Nullable LogLevel logLevel(ServeCommand flags) {
+    String value = pickOrNull(flags.logLevel, "TABULA_LOG_LEVEL", "log-level");
+    return value == null
+        ? null
+        : LogLevel.parse(value, "--log-level (env TABULA_LOG_LEVEL, config log-level)");
+  }
+
+  /**
+   * The access log's format: {@code --access-log}, else {@code TABULA_ACCESS_LOG}, else the file's
+   * {@code access-log}; off by default.
+   */
+  AccessLogFormat accessLog(ServeCommand flags) {
+    return AccessLogFormat.parse(
+        pick(flags.accessLog, "TABULA_ACCESS_LOG", "access-log", "off"),
+        "--access-log (env TABULA_ACCESS_LOG, config access-log)");
   }
 
   /** The Cassandra engine's options: flag, else {@code TABULA_CASSANDRA_*}, else file key. */

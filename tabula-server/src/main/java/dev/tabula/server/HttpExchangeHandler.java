@@ -18,6 +18,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.DuplexChannel;
+import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -36,6 +37,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -508,5 +510,13 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     // A reset or malformed connection: nothing useful can be sent back.
     ctx.close();
+    if (cause instanceof IOException
+        || cause instanceof DecoderException
+        || cause instanceof SSLException) {
+      // The client's doing (a reset, bytes that are not HTTP or not TLS): one line, for debugging.
+      LOG.debug("Connection from {} closed: {}", ctx.channel().remoteAddress(), cause.toString());
+    } else {
+      LOG.warn("Connection from {} closed on a failure", ctx.channel().remoteAddress(), cause);
+    }
   }
 }

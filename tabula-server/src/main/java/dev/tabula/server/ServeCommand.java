@@ -3,6 +3,10 @@ package dev.tabula.server;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.engine.rocksdb.RocksStorageException;
 import dev.tabula.engine.rocksdb.RocksWalLossException;
+import dev.tabula.server.logging.AccessLog;
+import dev.tabula.server.logging.AccessLogFormat;
+import dev.tabula.server.logging.LogBackend;
+import dev.tabula.server.logging.LogLevel;
 import dev.tabula.server.telemetry.Telemetry;
 import java.nio.file.Path;
 import java.util.List;
@@ -140,6 +144,22 @@ final class ServeCommand implements Callable<Integer> {
               + " env TABULA_HOT_PARTITIONS).")
   @Nullable Integer hotPartitions;
 
+  @Option(
+      names = "--log-level",
+      description =
+          "How much Tabula logs: error, warn, info, debug or trace (default info;"
+              + " env TABULA_LOG_LEVEL).")
+  @Nullable String logLevel;
+
+  @Option(
+      names = "--access-log",
+      arity = "0..1",
+      fallbackValue = "plain",
+      description =
+          "One line per request to standard output: off, plain or json (--access-log alone:"
+              + " plain; default off; env TABULA_ACCESS_LOG).")
+  @Nullable String accessLog;
+
   @Mixin CassandraFlags cassandra = new CassandraFlags();
 
   @Option(
@@ -148,12 +168,17 @@ final class ServeCommand implements Callable<Integer> {
           "A properties file with host, port, data-dir, engine, accounts, tls-cert,"
               + " tls-key, https-port, idle-timeout, request-timeout, workers, queue, block-cache-mb,"
               + " request-memory-mb, max-connections, accept-wal-data-loss, admin-port, admin-host,"
-              + " hot-partitions.")
+              + " hot-partitions, log-level, access-log.")
   @Nullable Path configFile;
 
   @Override
   public Integer call() throws Exception {
     ConfigResolver resolver = new ConfigResolver(System.getenv(), configFile);
+    LogLevel level = resolver.logLevel(this);
+    if (level != null) {
+      level.apply();
+    }
+    AccessLogFormat accessLogFormat = resolver.accessLog(this);
     ServerConfig config = resolver.resolve(this);
     // Before the engine: the Cassandra driver registers its metrics as its session is built.
     Telemetry telemetry = new Telemetry(resolver.hotPartitions(this));
@@ -172,6 +197,7 @@ final class ServeCommand implements Callable<Integer> {
       System.err.println(StartupFailures.cannotOpen(config.dataDir(), e));
       return StartupFailures.EXIT_CANNOT_OPEN;
     }
+    AccessLog.listeners(accessLogFormat).forEach(telemetry::addListener);
     TabulaServer server = TabulaServer.start(config, engine, telemetry);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
@@ -179,6 +205,7 @@ final class ServeCommand implements Callable<Integer> {
             new Thread(
                 () -> {
                   server.close();
+                  LogBackend.stop();
                   stopped.countDown();
                 },
                 "tabula-shutdown"));

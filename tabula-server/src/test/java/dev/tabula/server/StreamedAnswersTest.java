@@ -107,7 +107,7 @@ class StreamedAnswersTest {
   void aBodyThatFailsMidway_closesTheConnection_withoutTheLastChunk_andIsLoggedOnce() {
     PrintStream saved = System.err;
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
-    // slf4j-simple writes to whatever System.err is at the time.
+    // Logback's console appender writes to whatever System.err is at the time.
     System.setErr(new PrintStream(printed, true, StandardCharsets.UTF_8));
     try {
       int[] calls = {0};

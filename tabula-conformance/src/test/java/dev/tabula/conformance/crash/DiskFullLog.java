@@ -5,24 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 
 /**
- * What a server's log (its output: slf4j-simple, and java.util.logging should anything use it) may
- * say about one full disk: one warning that writes answer 503, at most one that the write-ahead log
- * mark cannot be written (when that failed first), one line when writes are back, and nothing else:
- * no repeats, no other warnings, no stack traces.
+ * What a server's log (its output, in the format of tabula-server's logback.xml) may say about one
+ * full disk: one warning that writes answer 503, at most one that the write-ahead log mark cannot
+ * be written (when that failed first), one line when writes are back, and nothing else: no repeats,
+ * no other warnings, no stack traces.
  */
 final class DiskFullLog {
   private DiskFullLog() {}
 
-  /** The warning and error lines of {@code lines}, in either logging format. */
+  /** The warning and error lines of {@code lines}: {@code <time> WARN <logger>: <message>}. */
   static List<String> warnings(List<String> lines) {
-    return lines.stream()
-        .filter(
-            l ->
-                l.contains("] WARN ")
-                    || l.contains("] ERROR ")
-                    || l.startsWith("WARNING: ")
-                    || l.startsWith("SEVERE: "))
-        .toList();
+    return lines.stream().filter(l -> l.matches("\\S+ (WARN|ERROR) .*")).toList();
   }
 
   /** Checks {@code lines} against one episode of a full disk, recovered or not. */

@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -192,9 +193,30 @@ public final class ServerProcess implements AutoCloseable {
     return String.join("\n", output);
   }
 
-  /** Every line the server has printed so far (its log: slf4j-simple writes to standard error). */
+  /** Every line the server has printed so far (its log, on standard error, and standard output). */
   public synchronized List<String> outputLines() {
     return List.copyOf(recorded);
+  }
+
+  /**
+   * The lines printed so far that {@code wanted} matches, once there are {@code count} of them
+   * (written by another thread of the server, such as the access log's, a moment after the answer);
+   * fails after {@code limit}.
+   */
+  public List<String> awaitLines(Predicate<String> wanted, int count, Duration limit)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + limit.toNanos();
+    while (true) {
+      List<String> lines = outputLines().stream().filter(wanted).toList();
+      if (lines.size() >= count) {
+        return lines;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError(
+            "expected " + count + " lines, found " + lines + " in:\n" + lastOutput());
+      }
+      Thread.sleep(20);
+    }
   }
 
   /** Stops the server normally (SIGTERM, so it closes the engine), or kills it if it hangs. */

@@ -14,7 +14,57 @@ import dev.tabula.model.TableException;
  * request fields) but never a key, a received signature or a computed one.
  */
 public final class AuthenticationErrors {
+  private static final String DETAIL = "\nAuthenticationErrorDetail: ";
+
+  /** How a Shared Key mismatch's detail quotes the string to sign (the service's words). */
+  private static final String SHARED_KEY_STRING_TO_SIGN =
+      " Server used following string to sign: '";
+
+  /** How a SAS mismatch's detail quotes the string to sign (the service's words). */
+  private static final String SAS_STRING_TO_SIGN = " String to sign used was ";
+
   private AuthenticationErrors() {}
+
+  /**
+   * 403 AuthenticationFailed for a Shared Key signature made with none of the account's keys,
+   * quoting the string the server signed (the service also quotes the received signature; we do
+   * not).
+   */
+  static TableException sharedKeyMismatch(String stringToSign) {
+    return authenticationFailed(
+        "The MAC signature found in the HTTP request is not the same as any computed signature."
+            + SHARED_KEY_STRING_TO_SIGN
+            + stringToSign
+            + "'.");
+  }
+
+  /**
+   * 403 AuthenticationFailed for a SAS made with none of the account's keys, as the service says.
+   */
+  static TableException sasMismatch(String stringToSign) {
+    return authenticationFailed("Signature did not match." + SAS_STRING_TO_SIGN + stringToSign);
+  }
+
+  /**
+   * What a refusal says that may go into a log: its detail (or, without one, its message's first
+   * line) without the string to sign a mismatch quotes. The rest quotes nothing but request fields
+   * (a date, a signed version, a scheme's name), and never a key or a signature (see above).
+   */
+  public static String logSafeDetail(TableException refusal) {
+    String message = String.valueOf(refusal.getMessage());
+    int detailAt = message.indexOf(DETAIL);
+    String detail =
+        detailAt >= 0
+            ? message.substring(detailAt + DETAIL.length())
+            : message.lines().findFirst().orElse("");
+    for (String quote : new String[] {SHARED_KEY_STRING_TO_SIGN, SAS_STRING_TO_SIGN}) {
+      int quoteAt = detail.indexOf(quote);
+      if (quoteAt >= 0) {
+        detail = detail.substring(0, quoteAt);
+      }
+    }
+    return detail.strip();
+  }
 
   /** 403 AuthenticationFailed: the credentials are well-formed but do not prove the account. */
   public static TableException authenticationFailed(String detail) {
@@ -35,6 +85,6 @@ public final class AuthenticationErrors {
   }
 
   private static TableException withDetail(TableErrorCode code, String detail) {
-    return code.exception(code.defaultMessage() + "\nAuthenticationErrorDetail: " + detail);
+    return code.exception(code.defaultMessage() + DETAIL + detail);
   }
 }

@@ -43,8 +43,7 @@ final class SasSignatures {
       signed |= key.verifies(stringToSign, received);
     }
     if (!signed) {
-      throw AuthenticationErrors.authenticationFailed(
-          "Signature did not match. String to sign used was " + stringToSign);
+      throw AuthenticationErrors.sasMismatch(stringToSign);
     }
   }
 

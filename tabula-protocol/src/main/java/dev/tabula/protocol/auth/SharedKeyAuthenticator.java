@@ -65,14 +65,9 @@ public final class SharedKeyAuthenticator implements RequestAuthenticator {
       }
     }
     // The service quotes the string it signed, which helps a client find its mistake and holds
-    // only request fields. It also quotes the received signature; we do not.
-    String stringToSign =
-        SharedKeyStringToSign.of(signature.scheme(), request, signedDates.get(0), resource);
-    throw AuthenticationErrors.authenticationFailed(
-        "The MAC signature found in the HTTP request is not the same as any computed signature."
-            + " Server used following string to sign: '"
-            + stringToSign
-            + "'.");
+    // only request fields.
+    throw AuthenticationErrors.sharedKeyMismatch(
+        SharedKeyStringToSign.of(signature.scheme(), request, signedDates.get(0), resource));
   }
 
   /** The keys the signature may have been made with: those of the account the URL addresses. */

@@ -1,0 +1,10 @@
+/**
+ * The server's logging, on Logback ({@code logback.xml} in this module's resources,
+ * docs/logging.md): the {@code --log-level} of Tabula's loggers ({@link
+ * dev.tabula.server.logging.LogLevel}) and the access log ({@link
+ * dev.tabula.server.logging.AccessLog}), one line per answered request, plain or JSON.
+ */
+@NullMarked
+package dev.tabula.server.logging;
+
+import org.jspecify.annotations.NullMarked;
