@@ -25,10 +25,12 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
   private final WorkerPool workers;
   private final ServerConfig config;
   private final ConnectionLimit connections;
+  private final InFlightRequests inFlight;
   private final @Nullable SslContext tls;
 
   /**
    * @param connections the connection bound, shared by every listener of the server
+   * @param inFlight the server's connections and requests in flight, for a graceful stop
    * @param tls the TLS context for an HTTPS listener, or null for plain HTTP
    */
   ServerPipeline(
@@ -36,11 +38,13 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
       WorkerPool workers,
       ServerConfig config,
       ConnectionLimit connections,
+      InFlightRequests inFlight,
       @Nullable SslContext tls) {
     this.protocol = protocol;
     this.workers = workers;
     this.config = config;
     this.connections = connections;
+    this.inFlight = inFlight;
     this.tls = tls;
   }
 
@@ -48,6 +52,7 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
   protected void initChannel(SocketChannel channel) {
     Transport transport = config.transport();
     ChannelPipeline pipeline = channel.pipeline();
+    inFlight.track(channel);
     if (tls != null) {
       pipeline.addLast(tls.newHandler(channel.alloc()));
     }
@@ -65,6 +70,7 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
         .addLast(new MalformedRequestHandler(protocol))
         .addLast(new BodyLimitAggregator(config.maxBodyBytes(), protocol))
         .addLast(deadline.completion())
-        .addLast(new HttpExchangeHandler(protocol, workers, tls == null ? "http" : "https"));
+        .addLast(
+            new HttpExchangeHandler(protocol, workers, inFlight, tls == null ? "http" : "https"));
   }
 }

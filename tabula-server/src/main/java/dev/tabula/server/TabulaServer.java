@@ -11,12 +11,15 @@ import dev.tabula.protocol.TableProtocol;
 import dev.tabula.protocol.auth.RequestAuthenticator;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
@@ -29,6 +32,7 @@ public final class TabulaServer implements AutoCloseable {
   private final StorageEngine engine;
   private final WorkerPool workers;
   private final ConnectionLimit connections;
+  private final InFlightRequests inFlight = new InFlightRequests();
   private final EventLoops eventLoops = EventLoops.best();
   private final EventLoopGroup bossGroup;
   private final EventLoopGroup ioGroup;
@@ -66,35 +70,61 @@ public final class TabulaServer implements AutoCloseable {
     this.connections = new ConnectionLimit(config.resources().maxConnections());
     this.bossGroup = eventLoops.group(1);
     this.ioGroup = eventLoops.group(0);
-    this.httpChannel =
-        transport.servesHttp()
-            ? bind(new ServerPipeline(protocol, workers, config, connections, null), config.port())
-            : null;
-    this.httpsChannel =
-        tls == null
-            ? null
-            : bind(
-                new ServerPipeline(protocol, workers, config, connections, tls),
-                transport.httpsPort() >= 0 ? transport.httpsPort() : config.port());
+    Channel http = null;
+    try {
+      http =
+          transport.servesHttp()
+              ? bind(
+                  new ServerPipeline(protocol, workers, config, connections, inFlight, null),
+                  "port",
+                  config.port())
+              : null;
+      this.httpsChannel =
+          tls == null
+              ? null
+              : bind(
+                  new ServerPipeline(protocol, workers, config, connections, inFlight, tls),
+                  transport.httpsPort() >= 0 ? "https-port" : "port",
+                  transport.httpsPort() >= 0 ? transport.httpsPort() : config.port());
+    } catch (RuntimeException e) {
+      // Nothing is served: what was started is stopped, so that the process can exit cleanly.
+      if (http != null) {
+        http.close().syncUninterruptibly();
+      }
+      bossGroup.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+      ioGroup.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+      workers.shutdown();
+      throw e;
+    }
+    this.httpChannel = http;
   }
 
   /**
    * Binds one listener; HTTP and HTTPS share the event loops, the worker pool and the connection
    * limit.
    */
-  private Channel bind(ServerPipeline pipeline, int port) throws InterruptedException {
-    return new ServerBootstrap()
-        .group(bossGroup, ioGroup)
-        .channel(eventLoops.serverChannel())
-        .childOption(ChannelOption.TCP_NODELAY, true)
-        .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, HttpExchangeHandler.OUTPUT_BOUND)
-        .childHandler(pipeline)
-        .bind(config.host(), port)
-        .sync()
-        .channel();
+  private Channel bind(ServerPipeline pipeline, String setting, int port)
+      throws InterruptedException {
+    ChannelFuture bound =
+        new ServerBootstrap()
+            .group(bossGroup, ioGroup)
+            .channel(eventLoops.serverChannel())
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, HttpExchangeHandler.OUTPUT_BOUND)
+            .childHandler(pipeline)
+            .bind(config.host(), port)
+            .await();
+    if (!bound.isSuccess()) {
+      throw new ListenFailure(setting, config.host(), port, bound.cause());
+    }
+    return bound.channel();
   }
 
-  /** Opens the engine and starts listening; returns once the port is bound. */
+  /**
+   * Opens the engine and starts listening; returns once the port is bound.
+   *
+   * @throws ListenFailure when a port cannot be bound
+   */
   public static TabulaServer start(ServerConfig config) {
     return start(config, Engines.open(config));
   }
@@ -166,14 +196,24 @@ public final class TabulaServer implements AutoCloseable {
     return config;
   }
 
+  /**
+   * Stops gracefully: stops accepting connections, closes those with no request in hand at once,
+   * lets the requests in flight be answered for up to {@code drainTimeout} (each connection closes
+   * after its answer), then closes whatever is left and {@link #close}s.
+   */
+  public Drained stop(Duration drainTimeout) {
+    long begin = System.nanoTime();
+    closeListeners();
+    Drained drained = inFlight.drain(drainTimeout);
+    close();
+    return new Drained(
+        drained.answered(), drained.cutOff(), Duration.ofNanos(System.nanoTime() - begin));
+  }
+
+  /** Closes at once: listeners, connections (requests in flight are cut off), then the engine. */
   @Override
   public void close() {
-    if (httpChannel != null) {
-      httpChannel.close().syncUninterruptibly();
-    }
-    if (httpsChannel != null) {
-      httpsChannel.close().syncUninterruptibly();
-    }
+    closeListeners();
     bossGroup.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
     ioGroup.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
     workers.shutdown();
@@ -183,5 +223,14 @@ public final class TabulaServer implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     engine.close();
+  }
+
+  private void closeListeners() {
+    if (httpChannel != null) {
+      httpChannel.close().syncUninterruptibly();
+    }
+    if (httpsChannel != null) {
+      httpsChannel.close().syncUninterruptibly();
+    }
   }
 }
