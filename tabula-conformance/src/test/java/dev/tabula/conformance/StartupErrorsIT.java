@@ -23,10 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * stack trace (unless {@code --debug}), and exit status 2; a bad port is refused before the data
  * directory is created.
  *
- * <p>Seen to fail: with {@code TabulaCli}'s exception handlers removed, every case printed a stack
- * trace or picocli's usage text and exited 1 (for the picocli parse errors, 2 with 20 lines of
- * usage); with the port check in {@code ConfigResolver} removed, {@code --port 70000} created
- * ./tabula-data before failing to bind.
+ * <p>Seen to fail: with {@code TabulaCli}'s execution exception handler removed and the port's
+ * range check widened, the unknown engine and the taken port printed stack traces and exited 1, and
+ * {@code --port 70000} got as far as Netty ("port out of range") and exited 1.
  */
 class StartupErrorsIT {
   private static final String KEY = "c2VjcmV0LWtleS1ub3QtdG8tYmUtcHJpbnRlZA==";
