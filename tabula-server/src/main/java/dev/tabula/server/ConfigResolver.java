@@ -6,130 +6,199 @@ import dev.tabula.server.logging.LogLevel;
 import dev.tabula.server.telemetry.HotPartitions;
 import java.io.IOException;
 import java.io.Reader;
-import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Resolves each setting from, in order: its command-line flag, its {@code TABULA_*} environment
  * variable, the properties file named by {@code --config}, and the default.
+ *
+ * <p>Every value is checked here, before anything is opened or created: a value that cannot be used
+ * is an {@link OperatorError} naming where it came from (the flag, the variable, or the file and
+ * key), so the operator knows what to change.
  */
 final class ConfigResolver {
+  private static final long MIB = 1024L * 1024;
+
   private final Map<String, String> env;
+  private final @Nullable Path configFile;
   private final Properties file = new Properties();
 
+  /** Where each setting read so far came from, by config-file key. */
+  private final Map<String, String> sources = new HashMap<>();
+
+  /**
+   * @throws OperatorError when the config file cannot be read
+   */
   ConfigResolver(Map<String, String> env, @Nullable Path configFile) {
     this.env = env;
+    this.configFile = configFile;
     if (configFile != null) {
       try (Reader reader = Files.newBufferedReader(configFile)) {
         file.load(reader);
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot read config file " + configFile, e);
+      } catch (IOException | IllegalArgumentException e) {
+        throw new OperatorError(
+            "tabula: cannot read the config file " + configFile + " (--config): " + why(e), e);
       }
     }
   }
 
+  /**
+   * The server's config.
+   *
+   * @throws OperatorError for an unknown config-file key or a value that cannot be used
+   */
   ServerConfig resolve(ServeCommand flags) {
+    if (configFile != null) {
+      ConfigFileKeys.check(file.stringPropertyNames(), configFile);
+    }
     ServerConfig defaults = ServerConfig.defaults();
-    String host = pick(flags.host, "TABULA_HOST", "host", defaults.host());
-    int port = Integer.parseInt(pick(str(flags.port), "TABULA_PORT", "port", "" + defaults.port()));
-    Path dataDir =
-        Path.of(
-            pick(str(flags.dataDir), "TABULA_DATA_DIR", "data-dir", defaults.dataDir().toString()));
-    String engineName =
-        flags.inMemory ? "memory" : pick(flags.engine, "TABULA_ENGINE", "engine", "rocksdb");
-    EngineKind engine = EngineKind.valueOf(engineName.trim().toUpperCase(Locale.ROOT));
+    String host = text(flags.host, "host", defaults.host());
+    int port = (int) number(str(flags.port), "port", defaults.port(), 0, 65_535);
+    Path dataDir = Path.of(text(str(flags.dataDir), "data-dir", defaults.dataDir().toString()));
+    EngineKind engine = flags.inMemory ? EngineKind.MEMORY : engine(flags.engine);
     String accountList = flags.accounts == null ? null : String.join(";", flags.accounts);
-    String accountsText = pickOrNull(accountList, "TABULA_ACCOUNTS", "accounts");
+    Picked accountsText = pick(accountList, "--account", "TABULA_ACCOUNTS", "accounts");
     List<Account> accounts =
-        accountsText == null
-            ? defaults.accounts()
-            : Arrays.stream(accountsText.split(";"))
-                .map(String::trim)
-                .filter(s -> !s.isEmpty())
-                .map(Account::parse)
-                .toList();
-    return new ServerConfig(
-        host,
-        port,
-        engine,
-        dataDir,
-        accounts,
-        defaults.maxBodyBytes(),
-        defaults.pageSize(),
-        transport(flags, defaults.transport()),
-        resources(flags, defaults.resources()));
+        accountsText == null ? defaults.accounts() : AccountDefinitions.parse(accountsText);
+    try {
+      return new ServerConfig(
+          host,
+          port,
+          engine,
+          dataDir,
+          accounts,
+          defaults.maxBodyBytes(),
+          defaults.pageSize(),
+          transport(flags, defaults.transport()),
+          resources(flags, defaults.resources()));
+    } catch (OperatorError e) {
+      throw e;
+    } catch (IllegalArgumentException e) { // a rule that spans settings, which the records check
+      throw new OperatorError("tabula: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Where a setting resolved by {@link #resolve} came from: its flag ({@code --port}), its variable
+   * ({@code TABULA_PORT}), {@code config file PATH: key}, or {@code the default}.
+   */
+  String sourceOf(String fileKey) {
+    return sources.getOrDefault(fileKey, "the default");
+  }
+
+  private EngineKind engine(@Nullable String flag) {
+    Picked picked = pick(flag, "--engine", "TABULA_ENGINE", "engine");
+    if (picked == null) {
+      return EngineKind.ROCKSDB;
+    }
+    String name = picked.text().trim().toLowerCase(Locale.ROOT);
+    for (EngineKind kind : EngineKind.values()) {
+      if (kind.name().toLowerCase(Locale.ROOT).equals(name)) {
+        return kind;
+      }
+    }
+    String choices =
+        Arrays.stream(EngineKind.values())
+            .map(kind -> kind.name().toLowerCase(Locale.ROOT))
+            .collect(Collectors.joining(", "));
+    throw new OperatorError(
+        "tabula: "
+            + picked.source()
+            + ": unknown engine '"
+            + picked.text()
+            + "'; choose one of "
+            + choices);
   }
 
   private Resources resources(ServeCommand flags, Resources defaults) {
-    int workers =
-        Integer.parseInt(
-            pick(str(flags.workers), "TABULA_WORKERS", "workers", "" + defaults.workers()));
-    int queue =
-        Integer.parseInt(
-            pick(str(flags.queue), "TABULA_QUEUE", "queue", "" + defaults.queueCapacity()));
+    int workers = (int) number(str(flags.workers), "workers", defaults.workers(), 1, 10_000);
+    int queue = (int) number(str(flags.queue), "queue", defaults.queueCapacity(), 1, 1_000_000);
     long cacheMb =
-        Long.parseLong(
-            pick(
-                str(flags.blockCacheMb),
-                "TABULA_BLOCK_CACHE_MB",
-                "block-cache-mb",
-                "" + defaults.blockCacheBytes() / (1024 * 1024)));
-    String requestMb =
-        pickOrNull(str(flags.requestMemoryMb), "TABULA_REQUEST_MEMORY_MB", "request-memory-mb");
+        number(
+            str(flags.blockCacheMb),
+            "block-cache-mb",
+            defaults.blockCacheBytes() / MIB,
+            1,
+            Long.MAX_VALUE / MIB);
+    long requestMb =
+        number(
+            str(flags.requestMemoryMb),
+            "request-memory-mb",
+            defaults.requestMemoryBytes() / MIB,
+            1,
+            Long.MAX_VALUE / MIB);
     int maxConnections =
-        Integer.parseInt(
-            pick(
+        (int)
+            number(
                 str(flags.maxConnections),
-                "TABULA_MAX_CONNECTIONS",
                 "max-connections",
-                "" + defaults.maxConnections()));
+                defaults.maxConnections(),
+                1,
+                1_000_000);
     Resources resources =
         defaults
             .withWorkers(workers, queue)
             .withBlockCacheMegabytes(cacheMb)
             .withMaxConnections(maxConnections);
-    return requestMb == null
-        ? resources
-        : resources.withRequestMemoryMegabytes(Long.parseLong(requestMb));
+    return sources.containsKey("request-memory-mb")
+        ? resources.withRequestMemoryMegabytes(requestMb)
+        : resources;
   }
 
   private Transport transport(ServeCommand flags, Transport defaults) {
-    String cert = pickOrNull(str(flags.tlsCert), "TABULA_TLS_CERT", "tls-cert");
-    String key = pickOrNull(str(flags.tlsKey), "TABULA_TLS_KEY", "tls-key");
-    int httpsPort =
-        Integer.parseInt(pick(str(flags.httpsPort), "TABULA_HTTPS_PORT", "https-port", "-1"));
+    Picked cert = pick(str(flags.tlsCert), "--tls-cert", "TABULA_TLS_CERT", "tls-cert");
+    Picked key = pick(str(flags.tlsKey), "--tls-key", "TABULA_TLS_KEY", "tls-key");
+    Picked adminHost = pick(flags.adminHost, "--admin-host", "TABULA_ADMIN_HOST", "admin-host");
+    int httpsPort = (int) number(str(flags.httpsPort), "https-port", -1, 0, 65_535);
     long idle =
-        Long.parseLong(
-            pick(
-                str(flags.idleTimeout),
-                "TABULA_IDLE_TIMEOUT",
-                "idle-timeout",
-                "" + defaults.idleTimeout().toSeconds()));
+        number(
+            str(flags.idleTimeout),
+            "idle-timeout",
+            defaults.idleTimeout().toSeconds(),
+            1,
+            Integer.MAX_VALUE);
     long request =
-        Long.parseLong(
-            pick(
-                str(flags.requestTimeout),
-                "TABULA_REQUEST_TIMEOUT",
-                "request-timeout",
-                "" + defaults.requestTimeout().toSeconds()));
+        number(
+            str(flags.requestTimeout),
+            "request-timeout",
+            defaults.requestTimeout().toSeconds(),
+            1,
+            Integer.MAX_VALUE);
+    if ((cert == null) != (key == null)) {
+      Picked given = Objects.requireNonNull(cert != null ? cert : key);
+      throw new OperatorError(
+          "tabula: "
+              + given.source()
+              + " needs "
+              + (cert == null ? "--tls-cert (or TABULA_TLS_CERT)" : "--tls-key (or TABULA_TLS_KEY)")
+              + " too: HTTPS takes a certificate and its key");
+    }
+    if (httpsPort >= 0 && cert == null) {
+      throw new OperatorError(
+          "tabula: " + sourceOf("https-port") + " needs --tls-cert and --tls-key for its HTTPS");
+    }
     Transport transport =
         defaults
-            .withTimeouts(java.time.Duration.ofSeconds(idle), java.time.Duration.ofSeconds(request))
+            .withTimeouts(Duration.ofSeconds(idle), Duration.ofSeconds(request))
             .withAdmin(
-                pick(flags.adminHost, "TABULA_ADMIN_HOST", "admin-host", defaults.adminHost()),
-                Integer.parseInt(
-                    pick(str(flags.adminPort), "TABULA_ADMIN_PORT", "admin-port", "-1")));
-    return cert == null && key == null
+                adminHost == null ? defaults.adminHost() : adminHost.text().trim(),
+                (int) number(str(flags.adminPort), "admin-port", -1, 0, 65_535));
+    return cert == null || key == null
         ? transport
-        : transport.withTls(
-            cert == null ? null : Path.of(cert), key == null ? null : Path.of(key), httpsPort);
+        : transport.withTls(Path.of(cert.text()), Path.of(key.text()), httpsPort);
   }
 
   /**
@@ -138,15 +207,19 @@ final class ConfigResolver {
    * {@code accept-wal-data-loss}; {@code true} or {@code false}, default false.
    */
   boolean acceptWalDataLoss(ServeCommand flags) {
-    String value =
+    Picked picked =
         pick(
-                str(flags.acceptWalDataLoss),
-                "TABULA_ACCEPT_WAL_DATA_LOSS",
-                "accept-wal-data-loss",
-                "false")
-            .trim();
+            str(flags.acceptWalDataLoss),
+            "--accept-wal-data-loss",
+            "TABULA_ACCEPT_WAL_DATA_LOSS",
+            "accept-wal-data-loss");
+    if (picked == null) {
+      return false;
+    }
+    String value = picked.text().trim();
     if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
-      throw new IllegalArgumentException("accept-wal-data-loss must be true or false: " + value);
+      throw new OperatorError(
+          "tabula: " + picked.source() + ": '" + picked.text() + "' is not true or false");
     }
     return Boolean.parseBoolean(value);
   }
@@ -156,13 +229,8 @@ final class ConfigResolver {
    * TABULA_HOT_PARTITIONS}, else the file's {@code hot-partitions}, else 10.
    */
   int hotPartitions(ServeCommand flags) {
-    return Integer.parseInt(
-        pick(
-                str(flags.hotPartitions),
-                "TABULA_HOT_PARTITIONS",
-                "hot-partitions",
-                "" + HotPartitions.DEFAULT_TOP)
-            .trim());
+    return (int)
+        number(str(flags.hotPartitions), "hot-partitions", HotPartitions.DEFAULT_TOP, 1, 1000);
   }
 
   /**
@@ -171,10 +239,8 @@ final class ConfigResolver {
    * in the shipped one).
    */
   @Nullable LogLevel logLevel(ServeCommand flags) {
-    String value = pickOrNull(flags.logLevel, "TABULA_LOG_LEVEL", "log-level");
-    return value == null
-        ? null
-        : LogLevel.parse(value, "--log-level (env TABULA_LOG_LEVEL, config log-level)");
+    Picked picked = pick(flags.logLevel, "--log-level", "TABULA_LOG_LEVEL", "log-level");
+    return picked == null ? null : choice(() -> LogLevel.parse(picked.text(), picked.source()));
   }
 
   /**
@@ -182,38 +248,112 @@ final class ConfigResolver {
    * {@code access-log}; off by default.
    */
   AccessLogFormat accessLog(ServeCommand flags) {
-    return AccessLogFormat.parse(
-        pick(flags.accessLog, "TABULA_ACCESS_LOG", "access-log", "off"),
-        "--access-log (env TABULA_ACCESS_LOG, config access-log)");
+    Picked picked = pick(flags.accessLog, "--access-log", "TABULA_ACCESS_LOG", "access-log");
+    return picked == null
+        ? AccessLogFormat.OFF
+        : choice(() -> AccessLogFormat.parse(picked.text(), picked.source()));
+  }
+
+  /** A named choice, whose refusal (naming the setting and the choices) is an operator error. */
+  private static <T> T choice(java.util.function.Supplier<T> parse) {
+    try {
+      return parse.get();
+    } catch (IllegalArgumentException e) {
+      throw new OperatorError("tabula: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * How long a stopping server waits for the requests in flight: {@code --drain-timeout}, else
+   * {@code TABULA_DRAIN_TIMEOUT}, else the file's {@code drain-timeout}, in seconds; default 10.
+   */
+  Duration drainTimeout(ServeCommand flags) {
+    return Duration.ofSeconds(number(str(flags.drainTimeout), "drain-timeout", 10, 0, 3600));
   }
 
   /** The Cassandra engine's options: flag, else {@code TABULA_CASSANDRA_*}, else file key. */
   CassandraOptions cassandra(CassandraFlags flags) {
-    return flags.resolve(
-        (flag, name, fallback) -> {
-          String picked =
-              pickOrNull(
-                  flag,
-                  "TABULA_CASSANDRA_" + name.toUpperCase(Locale.ROOT).replace('-', '_'),
-                  "cassandra-" + name);
-          return picked == null ? fallback : picked;
-        });
-  }
-
-  private String pick(@Nullable String flag, String envName, String fileKey, String fallback) {
-    String picked = pickOrNull(flag, envName, fileKey);
-    return picked == null ? fallback : picked;
-  }
-
-  private @Nullable String pickOrNull(@Nullable String flag, String envName, String fileKey) {
-    if (flag != null) {
-      return flag;
+    try {
+      return flags.resolve(
+          (flag, name, fallback) -> {
+            Picked picked =
+                pick(
+                    flag,
+                    "--cassandra-" + name,
+                    "TABULA_CASSANDRA_" + name.toUpperCase(Locale.ROOT).replace('-', '_'),
+                    "cassandra-" + name);
+            return picked == null ? fallback : picked.text();
+          });
+    } catch (IllegalArgumentException e) {
+      throw new OperatorError("tabula: a --cassandra-* setting: " + e.getMessage(), e);
     }
+  }
+
+  /** A setting's text and where it came from (see {@link #sourceOf}). */
+  record Picked(String text, String source) {}
+
+  private String text(@Nullable String flag, String fileKey, String fallback) {
+    Picked picked = pick(flag, "--" + fileKey, envName(fileKey), fileKey);
+    return picked == null ? fallback : picked.text();
+  }
+
+  /** A whole number in {@code min..max}, or {@code fallback} when the setting is not given. */
+  private long number(@Nullable String flag, String fileKey, long fallback, long min, long max) {
+    Picked picked = pick(flag, "--" + fileKey, envName(fileKey), fileKey);
+    if (picked == null) {
+      return fallback;
+    }
+    long value;
+    try {
+      value = Long.parseLong(picked.text().trim());
+    } catch (NumberFormatException e) {
+      throw new OperatorError(
+          "tabula: " + picked.source() + ": '" + picked.text() + "' is not a number", e);
+    }
+    if (value < min || value > max) {
+      throw new OperatorError(
+          "tabula: "
+              + picked.source()
+              + ": "
+              + value
+              + " is out of range ("
+              + min
+              + (max >= Integer.MAX_VALUE ? " or more" : " to " + max)
+              + ")");
+    }
+    return value;
+  }
+
+  private @Nullable Picked pick(
+      @Nullable String flag, String flagName, String envName, String fileKey) {
+    Picked picked = null;
     String fromEnv = env.get(envName);
-    if (fromEnv != null && !fromEnv.isBlank()) {
-      return fromEnv;
+    String fromFile = file.getProperty(fileKey);
+    if (flag != null) {
+      picked = new Picked(flag, flagName);
+    } else if (fromEnv != null && !fromEnv.isBlank()) {
+      picked = new Picked(fromEnv, envName);
+    } else if (fromFile != null) {
+      picked = new Picked(fromFile, "config file " + configFile + ": " + fileKey);
     }
-    return file.getProperty(fileKey);
+    if (picked != null) {
+      sources.put(fileKey, picked.source());
+    }
+    return picked;
+  }
+
+  private static String envName(String fileKey) {
+    return "TABULA_" + fileKey.toUpperCase(Locale.ROOT).replace('-', '_');
+  }
+
+  private static String why(Exception e) {
+    if (e instanceof NoSuchFileException) {
+      return "no such file";
+    }
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    return String.valueOf(e.getMessage());
   }
 
   private static @Nullable String str(@Nullable Object value) {

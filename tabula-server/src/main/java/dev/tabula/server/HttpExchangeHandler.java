@@ -85,6 +85,7 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
 
   private final TableProtocol protocol;
   private final WorkerPool workers;
+  private final InFlightRequests inFlight;
   private final String scheme;
   private final Telemetry telemetry;
 
@@ -106,10 +107,21 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   /** Whether the connection is closing after an answer: what waits is never answered. */
   private boolean closing;
 
+  /** Whether the request in hand is counted in flight ({@link InFlightRequests}). */
+  private boolean counted;
+
+  /** Whether the server is stopping: the connection closes once the request in hand is answered. */
+  private boolean draining;
+
   HttpExchangeHandler(
-      TableProtocol protocol, WorkerPool workers, String scheme, Telemetry telemetry) {
+      TableProtocol protocol,
+      WorkerPool workers,
+      InFlightRequests inFlight,
+      String scheme,
+      Telemetry telemetry) {
     this.protocol = protocol;
     this.workers = workers;
+    this.inFlight = inFlight;
     this.scheme = scheme;
     this.telemetry = telemetry;
   }
@@ -133,7 +145,7 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
       ctx.fireChannelRead(msg);
       return;
     }
-    if (closing) {
+    if (closing || draining) {
       return;
     }
     if (answering || hasWaiting() || !ctx.channel().isWritable()) {
@@ -158,7 +170,30 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
     waiting = null;
+    if (counted) {
+      counted = false;
+      inFlight.abandoned();
+    }
     ctx.fireChannelInactive();
+  }
+
+  /**
+   * The server is stopping ({@link InFlightRequests#drain}): a connection with no request in hand
+   * (an idle keep-alive one, or one whose request is still arriving) closes now; one with a request
+   * in hand gets its answer, then closes. Requests pipelined behind it are not started.
+   */
+  @Override
+  public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+    if (event != InFlightRequests.DrainEvent.INSTANCE) {
+      ctx.fireUserEventTriggered(event);
+      return;
+    }
+    draining = true;
+    waiting = null;
+    if (!counted) {
+      closing = true;
+      ctx.close();
+    }
   }
 
   private void start(ChannelHandlerContext ctx, Object next) {
@@ -175,6 +210,8 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     Exchange exchange = (Exchange) next;
+    counted = true;
+    inFlight.started();
     ServiceRequest request = exchange.request();
     ClassifiedRequest classified = protocol.classify(request, scheme);
     exchange.classified(classified);
@@ -330,11 +367,15 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
    * answer must not start in the middle of its body.
    */
   private void answer(ChannelHandlerContext ctx, ServiceResponse response, Exchange exchange) {
-    boolean keepAlive = exchange.keepAlive();
+    boolean keepAlive = exchange.keepAlive() && !draining;
     if (response.streamedBody() instanceof PrefetchedBody ahead && ahead.whole()) {
       // All of it fit: as it is.
       writeWhole(
-          ctx, response, toHttp(response, Objects.requireNonNull(ahead.takeAhead())), exchange);
+          ctx,
+          response,
+          toHttp(response, Objects.requireNonNull(ahead.takeAhead())),
+          exchange,
+          keepAlive);
       answered(ctx, keepAlive);
       return;
     }
@@ -351,7 +392,7 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     // A streamed body is gathered here for HTTP/1.0.
-    writeWhole(ctx, response, toHttp(response), exchange);
+    writeWhole(ctx, response, toHttp(response), exchange, keepAlive);
     answered(ctx, keepAlive);
   }
 
@@ -360,9 +401,10 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
       ChannelHandlerContext ctx,
       ServiceResponse response,
       FullHttpResponse http,
-      Exchange exchange) {
+      Exchange exchange,
+      boolean keepAlive) {
     long bytesOut = http.content().readableBytes();
-    write(ctx, http, exchange.keepAlive())
+    write(ctx, http, keepAlive)
         .addListener(
             written ->
                 telemetry.answered(exchange.answered(response, bytesOut, written.isSuccess())));
@@ -371,7 +413,15 @@ final class HttpExchangeHandler extends ChannelInboundHandlerAdapter {
   /** The answer in hand is written (or failed, and its connection closes): on to the next. */
   private void answered(ChannelHandlerContext ctx, boolean keepAlive) {
     answering = false;
-    if (!keepAlive) {
+    if (counted) {
+      counted = false;
+      inFlight.answered();
+    }
+    if (draining && keepAlive) {
+      // A streamed answer begun before the drain said keep-alive; the connection closes anyway.
+      ctx.close();
+    }
+    if (!keepAlive || draining) {
       closing = true;
       waiting = null;
       return;

@@ -1,6 +1,7 @@
 package dev.tabula.server;
 
 import dev.tabula.engine.StorageEngine;
+import dev.tabula.engine.cassandra.CassandraOptions;
 import dev.tabula.engine.rocksdb.RocksStorageException;
 import dev.tabula.engine.rocksdb.RocksWalLossException;
 import dev.tabula.server.logging.AccessLog;
@@ -9,6 +10,7 @@ import dev.tabula.server.logging.LogBackend;
 import dev.tabula.server.logging.LogLevel;
 import dev.tabula.server.telemetry.Telemetry;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -160,6 +162,20 @@ final class ServeCommand implements Callable<Integer> {
               + " plain; default off; env TABULA_ACCESS_LOG).")
   @Nullable String accessLog;
 
+  @Option(
+      names = "--drain-timeout",
+      description =
+          "Seconds a stopping server (SIGTERM, Ctrl-C) waits for requests in flight to be"
+              + " answered (default 10; env TABULA_DRAIN_TIMEOUT).")
+  @Nullable Integer drainTimeout;
+
+  @Option(
+      names = "--debug",
+      description =
+          "Print the stack trace with a startup error (env TABULA_DEBUG=true); without it,"
+              + " one line says what to change.")
+  boolean debug;
+
   @Mixin CassandraFlags cassandra = new CassandraFlags();
 
   @Option(
@@ -168,11 +184,17 @@ final class ServeCommand implements Callable<Integer> {
           "A properties file with host, port, data-dir, engine, accounts, tls-cert,"
               + " tls-key, https-port, idle-timeout, request-timeout, workers, queue, block-cache-mb,"
               + " request-memory-mb, max-connections, accept-wal-data-loss, admin-port, admin-host,"
-              + " hot-partitions, log-level, access-log.")
+              + " hot-partitions, log-level, access-log, drain-timeout and the cassandra-* settings;"
+              + " an unknown key is refused.")
   @Nullable Path configFile;
 
+  /**
+   * Checks every setting, opens the engine, listens, and serves until SIGTERM or SIGINT; then
+   * drains and returns 0. A setting, file, port or data directory that cannot be used throws an
+   * {@link OperatorError} before anything is served (see {@link TabulaCli}).
+   */
   @Override
-  public Integer call() throws Exception {
+  public Integer call() throws InterruptedException {
     ConfigResolver resolver = new ConfigResolver(System.getenv(), configFile);
     LogLevel level = resolver.logLevel(this);
     if (level != null) {
@@ -180,66 +202,74 @@ final class ServeCommand implements Callable<Integer> {
     }
     AccessLogFormat accessLogFormat = resolver.accessLog(this);
     ServerConfig config = resolver.resolve(this);
+    CassandraOptions cassandraOptions = resolver.cassandra(cassandra);
+    boolean acceptWalDataLoss = resolver.acceptWalDataLoss(this);
+    Duration drain = resolver.drainTimeout(this);
+    int hotPartitions = resolver.hotPartitions(this);
+    StartupChecks.check(config, resolver);
     // Before the engine: the Cassandra driver registers its metrics as its session is built.
-    Telemetry telemetry = new Telemetry(resolver.hotPartitions(this));
+    Telemetry telemetry = new Telemetry(hotPartitions);
     StorageEngine engine;
     try {
-      engine =
-          Engines.open(
-              config,
-              resolver.cassandra(cassandra),
-              resolver.acceptWalDataLoss(this),
-              telemetry.registry());
+      engine = Engines.open(config, cassandraOptions, acceptWalDataLoss, telemetry.registry());
     } catch (RocksWalLossException e) {
       System.err.println(StartupFailures.walLoss(e));
       return StartupFailures.EXIT_WAL_DATA_LOSS;
     } catch (RocksStorageException e) {
+      if (StartupFailures.heldByAnotherServer(e)) {
+        throw new OperatorError(
+            StartupFailures.dataDirInUse(config.dataDir(), resolver.sourceOf("data-dir")), e);
+      }
       System.err.println(StartupFailures.cannotOpen(config.dataDir(), e));
       return StartupFailures.EXIT_CANNOT_OPEN;
     }
     AccessLog.listeners(accessLogFormat).forEach(telemetry::addListener);
-    TabulaServer server = TabulaServer.start(config, engine, telemetry);
-    CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  server.close();
-                  LogBackend.stop();
-                  stopped.countDown();
-                },
-                "tabula-shutdown"));
-    System.out.printf(
-        "Tabula listening on %s (version %s, engine %s, data %s, network %s)%n",
-        listeners(config, server),
-        TabulaVersion.current(),
-        config.engine().name().toLowerCase(java.util.Locale.ROOT),
-        storage(config, resolver),
-        server.transportName());
-    for (Account account : config.accounts()) {
-      System.out.println("  account " + account.name() + ": " + server.endpoint(account.name()));
+    TabulaServer server;
+    try {
+      server = TabulaServer.start(config, engine, telemetry);
+    } catch (ListenFailure e) {
+      throw new OperatorError(StartupFailures.cannotListen(e, resolver.sourceOf(e.setting())), e);
     }
-    if (server.adminPort() >= 0) {
-      System.out.printf(
-          "  admin: http://%s:%d (/health, /ready, /metrics)%n",
-          config.transport().adminHost(), server.adminPort());
-    }
-    stopped.await();
+    serveUntilStopped(server, StartupBanner.lines(server, storage(config, resolver), drain), drain);
     return 0;
   }
 
-  private Object storage(ServerConfig config, ConfigResolver resolver) {
-    return switch (config.engine()) {
-      case MEMORY -> "in memory";
-      case ROCKSDB -> config.dataDir().toAbsolutePath();
-      case CASSANDRA -> "in keyspace " + resolver.cassandra(cassandra).keyspace();
-    };
+  /**
+   * Prints the banner, waits for SIGTERM or SIGINT, stops the server gracefully and prints the one
+   * line that says so.
+   */
+  private static void serveUntilStopped(TabulaServer server, List<String> banner, Duration drain)
+      throws InterruptedException {
+    CountDownLatch stopAsked = new CountDownLatch(1);
+    CountDownLatch stopped = new CountDownLatch(1);
+    if (!StopSignals.install(stopAsked::countDown)) {
+      // No signal handling here: a shutdown hook stops the server instead (exit status 143).
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(
+                  () -> {
+                    stopAsked.countDown();
+                    try {
+                      stopped.await();
+                    } catch (InterruptedException e) {
+                      Thread.currentThread().interrupt();
+                    }
+                  },
+                  "tabula-shutdown"));
+    }
+    banner.forEach(System.out::println);
+    stopAsked.await();
+    System.out.println(StartupBanner.stopped(server.stop(drain)));
+    System.out.flush();
+    LogBackend.stop(); // the access log's queued lines are written before the process exits
+    stopped.countDown();
   }
 
-  private static String listeners(ServerConfig config, TabulaServer server) {
-    String main = server.endpoint("").replaceAll("/$", "");
-    return server.httpsPort() >= 0 && config.transport().servesHttp()
-        ? main + " and https://" + config.host() + ":" + server.httpsPort()
-        : main;
+  private String storage(ServerConfig config, ConfigResolver resolver) {
+    return switch (config.engine()) {
+      case MEMORY -> "in memory";
+      case ROCKSDB -> config.dataDir().toAbsolutePath().toString();
+      case CASSANDRA -> "in keyspace " + resolver.cassandra(cassandra).keyspace();
+    };
   }
 }

@@ -26,11 +26,13 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
   private final WorkerPool workers;
   private final ServerConfig config;
   private final ConnectionLimit connections;
+  private final InFlightRequests inFlight;
   private final @Nullable SslContext tls;
   private final Telemetry telemetry;
 
   /**
    * @param connections the connection bound, shared by every listener of the server
+   * @param inFlight the server's connections and requests in flight, for a graceful stop
    * @param tls the TLS context for an HTTPS listener, or null for plain HTTP
    * @param telemetry told of every answered request
    */
@@ -39,12 +41,14 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
       WorkerPool workers,
       ServerConfig config,
       ConnectionLimit connections,
+      InFlightRequests inFlight,
       @Nullable SslContext tls,
       Telemetry telemetry) {
     this.protocol = protocol;
     this.workers = workers;
     this.config = config;
     this.connections = connections;
+    this.inFlight = inFlight;
     this.tls = tls;
     this.telemetry = telemetry;
   }
@@ -53,6 +57,7 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
   protected void initChannel(SocketChannel channel) {
     Transport transport = config.transport();
     ChannelPipeline pipeline = channel.pipeline();
+    inFlight.track(channel);
     if (tls != null) {
       pipeline.addLast(tls.newHandler(channel.alloc()));
     }
@@ -71,6 +76,7 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
         .addLast(new BodyLimitAggregator(config.maxBodyBytes(), protocol))
         .addLast(deadline.completion())
         .addLast(
-            new HttpExchangeHandler(protocol, workers, tls == null ? "http" : "https", telemetry));
+            new HttpExchangeHandler(
+                protocol, workers, inFlight, tls == null ? "http" : "https", telemetry));
   }
 }

@@ -30,6 +30,64 @@ final class StartupFailures {
         + " accept-wal-data-loss=true in the config file).";
   }
 
+  /**
+   * Whether RocksDB refused {@code failure} because another process holds the data directory's
+   * lock: RocksDB takes an exclusive lock on its {@code LOCK} file ("While lock file: DIR/LOCK:
+   * Resource temporarily unavailable"), which only one open database can hold.
+   */
+  static boolean heldByAnotherServer(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      String message = t.getMessage();
+      if (message != null && message.contains("lock file") && message.contains("LOCK")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The data directory is another running server's. */
+  static String dataDirInUse(Path dataDir, String source) {
+    return "tabula: the data directory "
+        + dataDir.toAbsolutePath().normalize()
+        + " ("
+        + source
+        + ") is in use by another running Tabula server; stop that one, or choose another"
+        + " directory with --data-dir or TABULA_DATA_DIR";
+  }
+
+  /**
+   * A listener could not bind its port; {@code source} is where the port came from ({@link
+   * ConfigResolver#sourceOf}).
+   */
+  static String cannotListen(ListenFailure failure, String source) {
+    String flag = "--" + failure.setting();
+    String env = "TABULA_" + failure.setting().toUpperCase(java.util.Locale.ROOT).replace('-', '_');
+    String setBy =
+        (source.equals("the default") ? "the default of " + flag : "set by " + source)
+            + "; choose another with "
+            + flag
+            + " or "
+            + env;
+    if (failure.portInUse()) {
+      return "tabula: port " + failure.port() + " is already in use (" + setBy + ")";
+    }
+    if (failure.permissionDenied()) {
+      return "tabula: no permission to listen on port "
+          + failure.port()
+          + " (ports below 1024 need privileges; "
+          + setBy
+          + ")";
+    }
+    return "tabula: cannot listen on "
+        + failure.host()
+        + ":"
+        + failure.port()
+        + " ("
+        + setBy
+        + ", or the address with --host): "
+        + OperatorError.oneLine(failure.reason());
+  }
+
   /** The engine could not open {@code dataDir}: the cause chain's messages, without a trace. */
   static String cannotOpen(Path dataDir, Throwable failure) {
     StringBuilder why = new StringBuilder();

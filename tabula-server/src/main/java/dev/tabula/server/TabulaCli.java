@@ -1,9 +1,21 @@
 package dev.tabula.server;
 
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
 
-/** The {@code tabula} command line; {@code tabula serve} runs the server. */
+/**
+ * The {@code tabula} command line; {@code tabula serve} runs the server.
+ *
+ * <p>Exit statuses: 0 when a command ends normally (for {@code serve}, after a stop by SIGTERM or
+ * SIGINT); 1 for an unexpected failure, printed with its stack trace; 2 for an operator mistake (a
+ * usage error, a setting, file, port or data directory that cannot be used), printed as one line on
+ * standard error; 3 when the RocksDB write-ahead log lost acknowledged writes ({@link
+ * StartupFailures}).
+ */
 @Command(
     name = "tabula",
     mixinStandardHelpOptions = true,
@@ -12,14 +24,61 @@ import picocli.CommandLine.Command;
     subcommands = {ServeCommand.class})
 public final class TabulaCli {
 
-  /**
-   * Runs the command line and exits with its status (except for {@code serve}, which keeps
-   * running).
-   */
+  /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
-    int status = new CommandLine(new TabulaCli()).execute(args);
-    if (status != 0 || args.length == 0 || !args[0].equals("serve")) {
-      System.exit(status);
+    System.exit(run(args));
+  }
+
+  /** Runs the command line; returns its exit status. */
+  static int run(String[] args) {
+    return new CommandLine(new TabulaCli())
+        .setParameterExceptionHandler(TabulaCli::usageError)
+        .setExecutionExceptionHandler(TabulaCli::failed)
+        .execute(args);
+  }
+
+  /**
+   * A usage error (an unknown option, a value of the wrong type) in one line, instead of picocli's
+   * message followed by the whole usage help; the status is picocli's for invalid input, 2.
+   */
+  private static int usageError(ParameterException e, String[] args) {
+    CommandLine command = e.getCommandLine();
+    String line = "tabula: " + OperatorError.oneLine(String.valueOf(e.getMessage()));
+    if (e instanceof UnmatchedArgumentException unmatched) {
+      List<String> suggestions = unmatched.getSuggestions();
+      if (!suggestions.isEmpty()) {
+        line += "; did you mean " + String.join(" or ", suggestions) + "?";
+      }
     }
+    command
+        .getErr()
+        .println(line + " (see '" + command.getCommandSpec().qualifiedName() + " --help')");
+    command.getErr().flush();
+    return command.getCommandSpec().exitCodeOnInvalidInput();
+  }
+
+  /**
+   * An {@link OperatorError} as its one line (with the stack trace only under {@code --debug} or
+   * {@code TABULA_DEBUG=true}) and status 2; anything else is unexpected: its stack trace and 1.
+   */
+  private static int failed(Exception e, CommandLine command, ParseResult parsed) {
+    if (!(e instanceof OperatorError)) {
+      e.printStackTrace(command.getErr());
+      command.getErr().flush();
+      return 1;
+    }
+    command.getErr().println(e.getMessage());
+    if (debug(command)) {
+      e.printStackTrace(command.getErr());
+    }
+    command.getErr().flush();
+    return OperatorError.EXIT_STATUS;
+  }
+
+  private static boolean debug(CommandLine command) {
+    String env = System.getenv("TABULA_DEBUG");
+    return (command.getCommand() instanceof ServeCommand serve && serve.debug)
+        || "true".equalsIgnoreCase(env)
+        || "1".equals(env);
   }
 }

@@ -15,12 +15,15 @@ import dev.tabula.server.admin.AdminRoutes;
 import dev.tabula.server.telemetry.Telemetry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
@@ -33,6 +36,7 @@ public final class TabulaServer implements AutoCloseable {
   private final StorageEngine engine;
   private final WorkerPool workers;
   private final ConnectionLimit connections;
+  private final InFlightRequests inFlight = new InFlightRequests();
   private final EventLoops eventLoops = EventLoops.best();
   private final EventLoopGroup bossGroup;
   private final EventLoopGroup ioGroup;
@@ -81,30 +85,59 @@ public final class TabulaServer implements AutoCloseable {
     this.meters = new ServerMeters(telemetry, workers, connections, entities.queryStats());
     this.bossGroup = eventLoops.group(1);
     this.ioGroup = eventLoops.group(0);
-    this.httpChannel =
-        transport.servesHttp()
-            ? bind(
-                new ServerPipeline(protocol, workers, config, connections, null, telemetry),
-                config.port())
-            : null;
-    this.httpsChannel =
-        tls == null
-            ? null
-            : bind(
-                new ServerPipeline(protocol, workers, config, connections, tls, telemetry),
-                transport.httpsPort() >= 0 ? transport.httpsPort() : config.port());
-    this.admin =
-        transport.servesAdmin()
-            ? AdminListener.bind(
-                transport.adminHost(),
-                transport.adminPort(),
-                eventLoops.group(1),
-                eventLoops.serverChannel(),
-                new AdminRoutes(this::readiness, telemetry.registry()))
-            : null;
+    Channel http = null;
+    Channel https = null;
+    try {
+      http =
+          transport.servesHttp()
+              ? bind(
+                  new ServerPipeline(
+                      protocol, workers, config, connections, inFlight, null, telemetry),
+                  "port",
+                  config.port())
+              : null;
+      https =
+          tls == null
+              ? null
+              : bind(
+                  new ServerPipeline(
+                      protocol, workers, config, connections, inFlight, tls, telemetry),
+                  transport.httpsPort() >= 0 ? "https-port" : "port",
+                  transport.httpsPort() >= 0 ? transport.httpsPort() : config.port());
+      this.admin = transport.servesAdmin() ? bindAdmin(transport) : null;
+    } catch (RuntimeException e) {
+      // Nothing is served: what was started is stopped, so that the process can exit cleanly.
+      for (Channel bound : new Channel[] {http, https}) {
+        if (bound != null) {
+          bound.close().syncUninterruptibly();
+        }
+      }
+      bossGroup.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+      ioGroup.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+      workers.shutdown();
+      meters.close();
+      throw e;
+    }
+    this.httpChannel = http;
+    this.httpsChannel = https;
   }
 
-  /** Whether the server can take requests now: not while it closes, else as the engine says. */
+  /** Binds the admin listener; a port it cannot take is named as the data ports are. */
+  private AdminListener bindAdmin(Transport transport) {
+    try {
+      return AdminListener.bind(
+          transport.adminHost(),
+          transport.adminPort(),
+          eventLoops.group(1),
+          eventLoops.serverChannel(),
+          new AdminRoutes(this::readiness, telemetry.registry()));
+    } catch (IllegalStateException e) {
+      Throwable why = e.getCause() == null ? e : e.getCause();
+      throw new ListenFailure("admin-port", transport.adminHost(), transport.adminPort(), why);
+    }
+  }
+
+  /** Whether the server can take requests now: not while it stops, else as the engine says. */
   private Readiness readiness() {
     return closing ? Readiness.notReady("shutting down") : engine.readiness();
   }
@@ -113,19 +146,28 @@ public final class TabulaServer implements AutoCloseable {
    * Binds one listener; HTTP and HTTPS share the event loops, the worker pool and the connection
    * limit.
    */
-  private Channel bind(ServerPipeline pipeline, int port) throws InterruptedException {
-    return new ServerBootstrap()
-        .group(bossGroup, ioGroup)
-        .channel(eventLoops.serverChannel())
-        .childOption(ChannelOption.TCP_NODELAY, true)
-        .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, HttpExchangeHandler.OUTPUT_BOUND)
-        .childHandler(pipeline)
-        .bind(config.host(), port)
-        .sync()
-        .channel();
+  private Channel bind(ServerPipeline pipeline, String setting, int port)
+      throws InterruptedException {
+    ChannelFuture bound =
+        new ServerBootstrap()
+            .group(bossGroup, ioGroup)
+            .channel(eventLoops.serverChannel())
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, HttpExchangeHandler.OUTPUT_BOUND)
+            .childHandler(pipeline)
+            .bind(config.host(), port)
+            .await();
+    if (!bound.isSuccess()) {
+      throw new ListenFailure(setting, config.host(), port, bound.cause());
+    }
+    return bound.channel();
   }
 
-  /** Opens the engine and starts listening; returns once the port is bound. */
+  /**
+   * Opens the engine and starts listening; returns once the port is bound.
+   *
+   * @throws ListenFailure when a port cannot be bound
+   */
   public static TabulaServer start(ServerConfig config) {
     return start(config, Engines.open(config));
   }
@@ -218,15 +260,24 @@ public final class TabulaServer implements AutoCloseable {
     return config;
   }
 
+  /**
+   * Stops gracefully: stops accepting connections, closes those with no request in hand at once,
+   * lets the requests in flight be answered for up to {@code drainTimeout} (each connection closes
+   * after its answer), then closes whatever is left and {@link #close}s.
+   */
+  public Drained stop(Duration drainTimeout) {
+    long begin = System.nanoTime();
+    closeListeners();
+    Drained drained = inFlight.drain(drainTimeout);
+    close();
+    return new Drained(
+        drained.answered(), drained.cutOff(), Duration.ofNanos(System.nanoTime() - begin));
+  }
+
+  /** Closes at once: listeners, connections (requests in flight are cut off), then the engine. */
   @Override
   public void close() {
-    closing = true;
-    if (httpChannel != null) {
-      httpChannel.close().syncUninterruptibly();
-    }
-    if (httpsChannel != null) {
-      httpsChannel.close().syncUninterruptibly();
-    }
+    closeListeners();
     bossGroup.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
     ioGroup.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
     workers.shutdown();
@@ -241,5 +292,16 @@ public final class TabulaServer implements AutoCloseable {
     }
     meters.close();
     telemetry.close();
+  }
+
+  /** Stops accepting; from here on {@code /ready} says the server is shutting down. */
+  private void closeListeners() {
+    closing = true;
+    if (httpChannel != null) {
+      httpChannel.close().syncUninterruptibly();
+    }
+    if (httpsChannel != null) {
+      httpsChannel.close().syncUninterruptibly();
+    }
   }
 }

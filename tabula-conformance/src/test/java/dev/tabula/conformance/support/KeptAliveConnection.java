@@ -55,6 +55,22 @@ public final class KeptAliveConnection implements AutoCloseable {
   }
 
   /**
+   * Opens a plain connection that receives slowly: its receive buffer is as small as the system
+   * allows, so an answer larger than the server's output buffers stays partly unsent until it is
+   * read.
+   */
+  public static KeptAliveConnection openReadingSlowly(int port, Account account) {
+    try {
+      Socket socket = new Socket();
+      socket.setReceiveBufferSize(1); // before connecting: the window is agreed then
+      socket.connect(new java.net.InetSocketAddress("127.0.0.1", port));
+      return new KeptAliveConnection(socket, account);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
    * Opens a TLS connection to a loopback port, trusting {@code certificate} (PEM), handshake done.
    */
   public static KeptAliveConnection openTls(int port, Path certificate, Account account) {
@@ -89,7 +105,20 @@ public final class KeptAliveConnection implements AutoCloseable {
 
   /** Query Tables, signed, keeping the connection alive (or not); returns the answer. */
   public RawResponse listTables(boolean keepAlive) {
-    String path = "/" + account.name() + "/Tables";
+    sendGet("/" + account.name() + "/Tables", keepAlive);
+    return readResponse();
+  }
+
+  /**
+   * Sends a signed GET of {@code path} (a path-style resource with no query string, such as {@code
+   * /account/table()}), keeping the connection alive (or not), without reading the answer.
+   */
+  public void sendGet(String path, boolean keepAlive) {
+    sendGet(path, "application/json;odata=nometadata", keepAlive);
+  }
+
+  /** As {@link #sendGet(String, boolean)}, asking for the answer in {@code accept}'s form. */
+  public void sendGet(String path, String accept, boolean keepAlive) {
     String date = SharedKeySigner.httpDate(ZonedDateTime.now());
     String signature =
         SharedKeySigner.sign(
@@ -102,7 +131,9 @@ public final class KeptAliveConnection implements AutoCloseable {
             + " HTTP/1.1\r\nHost: 127.0.0.1\r\nx-ms-version: 2019-02-02\r\n"
             + "x-ms-date: "
             + date
-            + "\r\nAccept: application/json;odata=nometadata\r\n"
+            + "\r\nAccept: "
+            + accept
+            + "\r\n"
             + "Authorization: SharedKeyLite "
             + account.name()
             + ":"
@@ -111,7 +142,19 @@ public final class KeptAliveConnection implements AutoCloseable {
             + "Connection: "
             + (keepAlive ? "keep-alive" : "close")
             + "\r\n\r\n");
-    return readResponse();
+  }
+
+  /** Blocks (at most the socket timeout) until the answer's first byte arrives, reading none. */
+  public void awaitAnswerBegun() {
+    try {
+      in.mark(1);
+      if (in.read() == -1) {
+        throw new IOException("the server closed the connection without an answer");
+      }
+      in.reset();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** Writes raw bytes (a request, or part of one). */

@@ -2,9 +2,9 @@ package dev.tabula.conformance.support;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -42,15 +42,24 @@ public final class ServerProcess implements AutoCloseable {
 
   private final Process process;
 
+  /**
+   * Where the process writes its output, read back as it grows. A file rather than a pipe: the JDK
+   * closes a pipe once the process has exited, and a reader still at it then loses the last lines
+   * ("Stream closed"), such as the one a stopping server prints last.
+   */
+  private final Path log;
+
   /** Kills the server should the test's JVM end first (a build timeout): none outlives its test. */
   private final Thread reaper;
 
   private final Deque<String> output = new ArrayDeque<>();
   private final List<String> recorded = new ArrayList<>();
   private final CompletableFuture<Integer> port = new CompletableFuture<>();
+  private final CompletableFuture<Void> outputEnded = new CompletableFuture<>();
 
-  private ServerProcess(Process process) {
+  private ServerProcess(Process process, Path log) {
     this.process = process;
+    this.log = log;
     this.reaper = new Thread(process::destroyForcibly, "server-" + process.pid() + "-reaper");
     Runtime.getRuntime().addShutdownHook(reaper);
     Thread reader = new Thread(this::readOutput, "server-" + process.pid() + "-output");
@@ -149,7 +158,13 @@ public final class ServerProcess implements AutoCloseable {
             "0"));
     command.addAll(serveArgs);
     try {
-      return new ServerProcess(new ProcessBuilder(command).redirectErrorStream(true).start());
+      Path log = Files.createTempFile("tabula-server", ".log");
+      return new ServerProcess(
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start(),
+          log);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start " + command, e);
     }
@@ -186,6 +201,32 @@ public final class ServerProcess implements AutoCloseable {
     int exit = awaitExit();
     forgetReaper();
     return exit;
+  }
+
+  /**
+   * Sends SIGTERM (what {@link Process#destroy()} sends on Linux and macOS) and returns at once:
+   * the server drains and stops by itself.
+   */
+  public void terminate() {
+    process.destroy();
+  }
+
+  /**
+   * Waits (bounded) for the process to exit and for its output to be read to the end.
+   *
+   * @return its exit status
+   */
+  public int awaitExitStatus() {
+    int status = awaitExit();
+    forgetReaper();
+    try {
+      outputEnded.get(EXIT_LIMIT.toSeconds(), TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException("the output of server " + pid() + " did not end", e);
+    }
+    return status;
   }
 
   /** The last lines the server printed, for failure messages. */
@@ -256,21 +297,49 @@ public final class ServerProcess implements AutoCloseable {
     }
   }
 
+  /** Reads the log as it grows, line by line, until the process has exited and all is read. */
   private void readOutput() {
-    try (BufferedReader lines =
-        new BufferedReader(
-            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-        keep(line);
-        Matcher m = LISTENING.matcher(line);
-        if (m.find()) {
-          port.complete(Integer.parseInt(m.group(1)));
+    try (BufferedReader lines = Files.newBufferedReader(log, StandardCharsets.UTF_8)) {
+      StringBuilder line = new StringBuilder();
+      boolean exited = false;
+      while (true) {
+        int c = lines.read();
+        if (c == -1) {
+          if (exited) {
+            break;
+          }
+          // Once it has exited, everything it wrote is in the file: one more pass reads the rest.
+          exited = process.waitFor(10, TimeUnit.MILLISECONDS);
+        } else if (c == '\n') {
+          line(line.toString());
+          line.setLength(0);
+        } else if (c != '\r') {
+          line.append((char) c);
         }
+      }
+      if (line.length() > 0) {
+        line(line.toString());
       }
     } catch (IOException e) {
       keep("(output unreadable: " + e + ")");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    try {
+      Files.deleteIfExists(log);
+    } catch (IOException e) {
+      keep("(log not deleted: " + e + ")");
     }
     port.completeExceptionally(new IllegalStateException("server exited before listening"));
+    outputEnded.complete(null);
+  }
+
+  private void line(String text) {
+    keep(text);
+    Matcher m = LISTENING.matcher(text);
+    if (m.find()) {
+      port.complete(Integer.parseInt(m.group(1)));
+    }
   }
 
   private synchronized void keep(String line) {
