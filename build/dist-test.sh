@@ -46,7 +46,7 @@ said=$(JAVA_OPTS="-showversion -Xmx64m" "$home/bin/tabula" --version 2>&1)
 # The sample config names every setting of `serve --help` (other than those that are no setting).
 "$home/bin/tabula" serve --help | grep -o -- '--[a-z][a-z-]*' | sort -u | while read -r flag; do
   case "$flag" in
-    --help|--version|--config|--in-memory) continue ;;
+    --help|--version|--config|--in-memory|--debug) continue ;;
     --account) key=accounts ;; # repeatable as a flag, one list as a key
     *) key=${flag#--} ;;
   esac

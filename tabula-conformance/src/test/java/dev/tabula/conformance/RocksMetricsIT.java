@@ -36,7 +36,7 @@ class RocksMetricsIT {
       assertThat(gauge(registry, "tabula.rocksdb.memtable.size")).isGreaterThan(50 * 500);
       assertThat(gauge(registry, "tabula.rocksdb.writes.stopped")).isZero();
       assertThat(counter(registry, "tabula.rocksdb.write.stall")).isZero();
-      // The names docs/monitoring-engines.md gives.
+      // The names docs/monitoring.md gives.
       assertThat(first.telemetry().registry().scrape())
           .contains(
               "\ntabula_rocksdb_wal_syncs_total ",
