@@ -93,6 +93,32 @@ class StartupErrorsIT {
   }
 
   @Test
+  void adminPortInUse_namesTheAdminFlag() throws IOException {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+      assertOperatorError(
+          serve("--in-memory", "--port", "0", "--admin-port", "" + port),
+          "tabula: port "
+              + port
+              + " is already in use (set by --admin-port; choose another with --admin-port or"
+              + " TABULA_ADMIN_PORT)");
+    }
+  }
+
+  @Test
+  void badLoggingAndMetricsSettings_nameTheSettingAndTheChoices() {
+    assertOperatorError(
+        serve("--in-memory", "--log-level", "loud"),
+        "tabula: --log-level must be one of error, warn, info, debug, trace, not 'loud'");
+    assertOperatorError(
+        TabulaCommand.run(work, Map.of("TABULA_ACCESS_LOG", "xml"), "serve", "--in-memory"),
+        "tabula: TABULA_ACCESS_LOG must be one of off, plain, json, not 'xml'");
+    assertOperatorError(
+        serve("--in-memory", "--hot-partitions", "0"),
+        "tabula: --hot-partitions: 0 is out of range (1 to 1000)");
+  }
+
+  @Test
   void unknownEngine_listsTheChoices() {
     assertOperatorError(
         serve("--engine", "foo"),
