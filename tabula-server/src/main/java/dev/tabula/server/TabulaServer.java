@@ -57,21 +57,7 @@ public final class TabulaServer implements AutoCloseable {
     engine.bindMetrics(telemetry.registry());
     TableService tables = new TableService(engine.catalog());
     EntityService entities = new EntityService(tables, engine.entities(), config.pageSize());
-    AccessPolicyService policies = new AccessPolicyService(engine.catalog());
-    RequestAuthenticator authenticator =
-        Authenticators.forAccounts(config.accounts(), policies::find, Clock.systemUTC());
-    TableProtocol protocol =
-        new TableProtocol(
-            tables,
-            entities,
-            new BatchService(tables, engine.entities()),
-            policies,
-            new ServicePropertiesService(engine.accountSettings()),
-            config.accounts().stream().map(Account::name).collect(Collectors.toSet()),
-            authenticator,
-            Clock.systemUTC(),
-            NonBlockingCalls.of(engine.capabilities()),
-            "Tabula/" + TabulaVersion.current());
+    TableProtocol protocol = protocol(config, engine, tables, entities);
     Transport transport = config.transport();
     SslContext tls =
         transport.tls()
@@ -120,6 +106,25 @@ public final class TabulaServer implements AutoCloseable {
     }
     this.httpChannel = http;
     this.httpsChannel = https;
+  }
+
+  /** The Table service's protocol over the engine, for the config's accounts. */
+  private static TableProtocol protocol(
+      ServerConfig config, StorageEngine engine, TableService tables, EntityService entities) {
+    AccessPolicyService policies = new AccessPolicyService(engine.catalog());
+    RequestAuthenticator authenticator =
+        Authenticators.forAccounts(config.accounts(), policies::find, Clock.systemUTC());
+    return new TableProtocol(
+        tables,
+        entities,
+        new BatchService(tables, engine.entities()),
+        policies,
+        new ServicePropertiesService(engine.accountSettings()),
+        config.accounts().stream().map(Account::name).collect(Collectors.toSet()),
+        authenticator,
+        Clock.systemUTC(),
+        NonBlockingCalls.of(engine.capabilities()),
+        "Tabula/" + TabulaVersion.current());
   }
 
   /** Binds the admin listener; a port it cannot take is named as the data ports are. */
