@@ -13,6 +13,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -116,6 +117,29 @@ class StartupErrorsIT {
     assertOperatorError(
         serve("--in-memory", "--hot-partitions", "0"),
         "tabula: --hot-partitions: 0 is out of range (1 to 1000)");
+  }
+
+  @Test
+  void unreachableCassandraCluster_isOneLineAndExitStatusOne() throws IOException {
+    int closed;
+    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      closed = free.getLocalPort(); // nothing listens there once the socket is closed
+    }
+    Result result =
+        serve("--engine", "cassandra", "--cassandra-contact-points", "127.0.0.1:" + closed);
+
+    // The driver's own warning about the node it could not reach is a log line; the answer to the
+    // operator is the last line, and the only one of its kind.
+    assertThat(result.status()).as(result.stderr()).isEqualTo(1);
+    List<String> lines = result.errorLines();
+    assertThat(lines).filteredOn(line -> line.startsWith("tabula:")).hasSize(1);
+    assertThat(lines.get(lines.size() - 1))
+        .startsWith(
+            "tabula: cannot open the Cassandra engine on 127.0.0.1:"
+                + closed
+                + " (--cassandra-contact-points): ")
+        .endsWith("the --cassandra-* settings (data center, credentials, TLS).");
+    assertThat(result.stderr()).doesNotContain("\tat ", "at dev.tabula");
   }
 
   @Test

@@ -222,6 +222,21 @@ final class ServeCommand implements Callable<Integer> {
       }
       System.err.println(StartupFailures.cannotOpen(config.dataDir(), e));
       return StartupFailures.EXIT_CANNOT_OPEN;
+    } catch (RuntimeException e) {
+      if (config.engine() != EngineKind.CASSANDRA) {
+        throw e;
+      }
+      System.err.println(
+          StartupFailures.cannotReachCassandra(
+              cassandraOptions.contactPoints().stream()
+                  .map(point -> point.getHostString() + ":" + point.getPort())
+                  .collect(java.util.stream.Collectors.joining(",")),
+              resolver.sourceOf("cassandra-contact-points"),
+              e));
+      if (TabulaCli.debugAsked(this)) {
+        e.printStackTrace();
+      }
+      return StartupFailures.EXIT_CANNOT_OPEN;
     }
     AccessLog.listeners(accessLogFormat).forEach(telemetry::addListener);
     TabulaServer server;

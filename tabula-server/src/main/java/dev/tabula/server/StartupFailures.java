@@ -88,19 +88,39 @@ final class StartupFailures {
         + OperatorError.oneLine(failure.reason());
   }
 
+  /**
+   * The Cassandra engine could not open its session (no contact point answered, a refused login, a
+   * keyspace it may not create): one line with the driver's reasons, without a trace.
+   */
+  static String cannotReachCassandra(String contactPoints, String source, Throwable failure) {
+    return "tabula: cannot open the Cassandra engine on "
+        + contactPoints
+        + " ("
+        + (source.equals("the default") ? "the default of --cassandra-contact-points" : source)
+        + "): "
+        + OperatorError.oneLine(reasons(failure))
+        + ". Nothing was served. Check that the cluster is up and reachable from here, and the"
+        + " --cassandra-* settings (data center, credentials, TLS).";
+  }
+
   /** The engine could not open {@code dataDir}: the cause chain's messages, without a trace. */
   static String cannotOpen(Path dataDir, Throwable failure) {
+    return "tabula: cannot open the data in "
+        + dataDir.toAbsolutePath()
+        + ": "
+        + reasons(failure)
+        + ". Nothing was served. Check that no other process uses the directory and that it is"
+        + " readable and writable; if RocksDB reports corruption, restore it from a backup.";
+  }
+
+  /** The messages of a failure and its causes, each once, joined by colons. */
+  private static String reasons(Throwable failure) {
     StringBuilder why = new StringBuilder();
     for (Throwable t = failure; t != null; t = t.getCause()) {
       if (t.getMessage() != null && why.indexOf(t.getMessage()) < 0) {
         why.append(why.length() == 0 ? "" : ": ").append(t.getMessage());
       }
     }
-    return "tabula: cannot open the data in "
-        + dataDir.toAbsolutePath()
-        + ": "
-        + why
-        + ". Nothing was served. Check that no other process uses the directory and that it is"
-        + " readable and writable; if RocksDB reports corruption, restore it from a backup.";
+    return why.toString();
   }
 }

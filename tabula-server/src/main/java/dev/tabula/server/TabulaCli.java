@@ -1,6 +1,7 @@
 package dev.tabula.server;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParameterException;
@@ -76,9 +77,14 @@ public final class TabulaCli {
   }
 
   private static boolean debug(CommandLine command) {
+    return command.getCommand() instanceof ServeCommand serve
+        ? debugAsked(serve)
+        : debugAsked(null);
+  }
+
+  /** Whether stack traces were asked for: {@code --debug}, or {@code TABULA_DEBUG=true}. */
+  static boolean debugAsked(@Nullable ServeCommand serve) {
     String env = System.getenv("TABULA_DEBUG");
-    return (command.getCommand() instanceof ServeCommand serve && serve.debug)
-        || "true".equalsIgnoreCase(env)
-        || "1".equals(env);
+    return (serve != null && serve.debug) || "true".equalsIgnoreCase(env) || "1".equals(env);
   }
 }
