@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs the container image tarball with podman (from Debian, daemonless) as `docker run` would:
 # port 10002 published on loopback, a named volume at /data. Checks that the server runs as user
-# 10001, answers as the Table service (build/smoke-request.sh), writes its data into the volume,
-# and finds a table created there again after the container is replaced. Usage: run-image.sh TAR.
+# 10001, answers as the Table service (build/smoke-request.sh), answers /health and /ready on the
+# admin port the image opens (10080, what a Testcontainers wait strategy polls), writes its data into
+# the volume, stops on SIGTERM (podman stop) with status 0 after its one stop line, and finds a table
+# created there again after the container is replaced. Usage: run-image.sh TAR.
 # Needs root (apt-get, cgroups); installs podman and openssl when missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -46,8 +48,8 @@ said=$(podman run --rm "${limits[@]}" "$image" --version)
 
 # Starts container $1 on the volume and sets `port` to its published port on loopback.
 start() {
-  podman run -d --name "tabula-$suffix-$1" "${limits[@]}" -p 127.0.0.1::10002 -v "$volume:/data" \
-    "$image" >/dev/null
+  podman run -d --name "tabula-$suffix-$1" "${limits[@]}" -p 127.0.0.1::10002 \
+    -p 127.0.0.1::10080 -v "$volume:/data" "$image" >/dev/null
   for _ in $(seq 1 120); do
     podman logs "tabula-$suffix-$1" 2>&1 | grep -q '^Tabula listening on http://0.0.0.0:10002' && break
     [ "$(podman inspect -f '{{.State.Running}}' "tabula-$suffix-$1")" = true ] \
@@ -56,6 +58,7 @@ start() {
   done
   podman logs "tabula-$suffix-$1" 2>&1 | grep '^Tabula listening on' || fail "no listening line"
   port=$(podman port "tabula-$suffix-$1" 10002/tcp | sed 's/.*://')
+  admin=$(podman port "tabula-$suffix-$1" 10080/tcp | sed 's/.*://')
   local pid
   pid=$(podman inspect -f '{{.State.Pid}}' "tabula-$suffix-$1")
   [ "$(stat -c %u "/proc/$pid")" = 10001 ] || fail "the server does not run as user 10001"
@@ -77,17 +80,34 @@ signed() { # METHOD PATH [JSON]
   exec 3<&-
 }
 
+# GET PATH on the admin port; prints the answer.
+admin_get() {
+  exec 4<>"/dev/tcp/127.0.0.1/$admin"
+  printf 'GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' "$1" >&4
+  timeout 10 cat <&4 || true
+  exec 4<&-
+}
+
 podman volume create "$volume" >/dev/null
 start 1
 build/smoke-request.sh 127.0.0.1 "$port"
+for probe in /health /ready; do
+  answer=$(admin_get "$probe")
+  [[ "$answer" == "HTTP/1.1 200 "* ]] || fail "admin $probe: $answer"
+done
+[[ "$(admin_get /metrics)" == *"tabula_requests_total{"* ]] || fail "admin /metrics has no request count"
 table="Container$RANDOM$RANDOM"
 answer=$(signed POST /devstoreaccount1/Tables "{\"TableName\":\"$table\"}")
 [[ "$answer" == "HTTP/1.1 201 "* ]] || fail "create table: $answer"
 owner=$(stat -c %u "$(podman volume inspect -f '{{.Mountpoint}}' "$volume")/CURRENT")
 [ "$owner" = 10001 ] || fail "the data in the volume belongs to $owner, not 10001"
 podman stop -t 20 "tabula-$suffix-1" >/dev/null
+status=$(podman inspect -f '{{.State.ExitCode}}' "tabula-$suffix-1")
+[ "$status" = 0 ] || { podman logs "tabula-$suffix-1"; fail "stopped with status $status, not 0"; }
+podman logs "tabula-$suffix-1" 2>&1 | grep -q '^Tabula stopped: drained' || fail "no stop line"
 
 start 2
 answer=$(signed GET /devstoreaccount1/Tables)
 [[ "$answer" == *"\"TableName\":\"$table\""* ]] || fail "table $table is gone after a restart: $answer"
-echo "container: ok ($image as user 10001, port 10002 published, table $table kept in volume /data)"
+echo "container: ok ($image as user 10001, port 10002 and admin 10080 published, stopped with 0," \
+  "table $table kept in volume /data)"
