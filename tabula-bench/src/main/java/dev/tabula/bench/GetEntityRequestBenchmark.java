@@ -1,6 +1,5 @@
 package dev.tabula.bench;
 
-import dev.tabula.bench.load.SharedKeyLiteSigner;
 import dev.tabula.core.AccessPolicyService;
 import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityService;
@@ -15,6 +14,7 @@ import dev.tabula.protocol.auth.AccountKeys;
 import dev.tabula.protocol.auth.AuthenticatorChain;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
+import dev.tabula.tools.client.SharedKeyLiteSigner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

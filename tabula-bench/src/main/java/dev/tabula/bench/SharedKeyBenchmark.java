@@ -1,6 +1,5 @@
 package dev.tabula.bench;
 
-import dev.tabula.bench.load.SharedKeyLiteSigner;
 import dev.tabula.bench.load.TableConnection;
 import dev.tabula.model.TableException;
 import dev.tabula.protocol.auth.AccountKey;
@@ -10,6 +9,7 @@ import dev.tabula.protocol.auth.AuthScheme;
 import dev.tabula.protocol.auth.AuthenticatorChain;
 import dev.tabula.protocol.auth.RequestAuthenticator;
 import dev.tabula.protocol.http.ServiceRequest;
+import dev.tabula.tools.client.SharedKeyLiteSigner;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Clock;

@@ -1,5 +1,7 @@
 package dev.tabula.server;
 
+import dev.tabula.tools.cli.ToolError;
+import java.io.IOException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
@@ -31,7 +33,7 @@ public final class TabulaCli {
   }
 
   /** Runs the command line; returns its exit status. */
-  static int run(String[] args) {
+  public static int run(String[] args) {
     return new CommandLine(new TabulaCli())
         .setParameterExceptionHandler(TabulaCli::usageError)
         .setExecutionExceptionHandler(TabulaCli::failed)
@@ -63,6 +65,9 @@ public final class TabulaCli {
    * {@code TABULA_DEBUG=true}) and status 2; anything else is unexpected: its stack trace and 1.
    */
   private static int failed(Exception e, CommandLine command, ParseResult parsed) {
+    if (e instanceof ToolError || e instanceof IOException) {
+      return toolFailed(e, command);
+    }
     if (!(e instanceof OperatorError)) {
       e.printStackTrace(command.getErr());
       command.getErr().flush();
@@ -74,6 +79,21 @@ public final class TabulaCli {
     }
     command.getErr().flush();
     return OperatorError.EXIT_STATUS;
+  }
+
+  /**
+   * A data command's failure as one line naming the command: a {@link ToolError} (the user's
+   * mistake, status 2), or an I/O failure that outlasted the client's retries (an endpoint that
+   * cannot be reached, a service refusal, a file that cannot be written; status 1).
+   */
+  private static int toolFailed(Exception e, CommandLine command) {
+    String name = command.getCommandSpec().qualifiedName();
+    command.getErr().println(name + ": " + OperatorError.oneLine(String.valueOf(e.getMessage())));
+    if (debugAsked(null)) {
+      e.printStackTrace(command.getErr());
+    }
+    command.getErr().flush();
+    return e instanceof ToolError ? ToolError.EXIT_STATUS : 1;
   }
 
   private static boolean debug(CommandLine command) {

@@ -55,6 +55,28 @@ class ArchitectureTest {
         .check(classes);
   }
 
+  /**
+   * The data commands are clients of the REST API only, so they work the same against Tabula,
+   * Azurite and Azure: none of the server's layers, engines or model.
+   */
+  @Test
+  void tools_knowOnlyTheRestApi() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.tabula.tools..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "dev.tabula.model..",
+            "dev.tabula.query..",
+            "dev.tabula.engine..",
+            "dev.tabula.core..",
+            "dev.tabula.protocol..",
+            "dev.tabula.server..",
+            "io.netty..")
+        .check(classes);
+  }
+
   @Test
   void core_knowsNoTransportJsonOrConcreteEngine() {
     noClasses()

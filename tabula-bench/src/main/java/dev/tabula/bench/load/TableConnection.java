@@ -1,6 +1,7 @@
 package dev.tabula.bench.load;
 
 import dev.tabula.bench.load.HttpConnection.Response;
+import dev.tabula.tools.client.SharedKeyLiteSigner;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package dev.tabula.bench.load;
+package dev.tabula.tools.client;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;

@@ -1,0 +1,116 @@
+package dev.tabula.tools.client;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.tabula.tools.entity.EntityJson;
+import dev.tabula.tools.entity.TransferEntity;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpResponse;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The entities of a query, read one at a time from the answer's stream and page after page through
+ * the continuation headers, so memory holds one entity whatever the page or table size. Not
+ * thread-safe; close it to release the connection of an unfinished page.
+ */
+public final class EntityCursor implements AutoCloseable {
+  private static final JsonFactory JSON = new JsonFactory();
+
+  private final TableClient client;
+  private final String table;
+  private final EntityQuery query;
+  private @Nullable JsonParser page;
+  private @Nullable String nextPartitionKey;
+  private @Nullable String nextRowKey;
+  private @Nullable TransferEntity next;
+  private boolean lastPage;
+  private long read;
+  private long pages;
+
+  EntityCursor(TableClient client, String table, EntityQuery query) {
+    this.client = client;
+    this.table = table;
+    this.query = query;
+  }
+
+  /** Whether another entity follows; reads the next page when this one is spent. */
+  public boolean hasNext() throws IOException {
+    while (next == null) {
+      if (query.top() > 0 && read >= query.top()) {
+        return false;
+      }
+      if (page == null) {
+        if (lastPage) {
+          return false;
+        }
+        openPage();
+      }
+      JsonParser parser = page;
+      if (parser != null && parser.nextToken() == JsonToken.START_OBJECT) {
+        next = EntityJson.read(parser);
+      } else {
+        closePage();
+      }
+    }
+    return true;
+  }
+
+  /** The next entity; call {@link #hasNext()} first. */
+  public TransferEntity next() throws IOException {
+    if (!hasNext() || next == null) {
+      throw new java.util.NoSuchElementException();
+    }
+    TransferEntity entity = next;
+    next = null;
+    read++;
+    return entity;
+  }
+
+  /** Pages requested so far. */
+  public long pages() {
+    return pages;
+  }
+
+  private void openPage() throws IOException {
+    long remaining = query.top() > 0 ? query.top() - read : 0;
+    HttpResponse<InputStream> response =
+        client.queryPage(table, query, remaining, nextPartitionKey, nextRowKey);
+    pages++;
+    nextPartitionKey = header(response, "x-ms-continuation-NextPartitionKey");
+    nextRowKey = header(response, "x-ms-continuation-NextRowKey");
+    lastPage = nextPartitionKey == null;
+    JsonParser parser = JSON.createParser(response.body());
+    page = parser;
+    if (parser.nextToken() != JsonToken.START_OBJECT) {
+      throw new IOException("the query answer is not a JSON object");
+    }
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String name = parser.currentName();
+      JsonToken value = parser.nextToken();
+      if ("value".equals(name) && value == JsonToken.START_ARRAY) {
+        return;
+      }
+      parser.skipChildren();
+    }
+    throw new IOException("the query answer has no value array");
+  }
+
+  private static @Nullable String header(HttpResponse<?> response, String name) {
+    return response.headers().firstValue(name).orElse(null);
+  }
+
+  private void closePage() throws IOException {
+    JsonParser parser = page;
+    page = null;
+    if (parser != null) {
+      parser.close();
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    closePage();
+  }
+}
