@@ -1,5 +1,8 @@
 package dev.tabula.server;
 
+import dev.tabula.tools.cli.ExportCommand;
+import dev.tabula.tools.cli.QueryCommand;
+import dev.tabula.tools.cli.TablesCommand;
 import dev.tabula.tools.cli.ToolError;
 import java.io.IOException;
 import java.util.List;
@@ -24,7 +27,12 @@ import picocli.CommandLine.UnmatchedArgumentException;
     mixinStandardHelpOptions = true,
     versionProvider = TabulaVersion.class,
     description = "A self-hostable table service that speaks the Azure Table Storage REST API.",
-    subcommands = {ServeCommand.class})
+    subcommands = {
+      ServeCommand.class,
+      TablesCommand.class,
+      QueryCommand.class,
+      ExportCommand.class
+    })
 public final class TabulaCli {
 
   /** Runs the command line and exits with its status. */
