@@ -1,5 +1,7 @@
 package dev.tabula.server;
 
+import dev.tabula.tools.cli.CopyCommand;
+import dev.tabula.tools.cli.ImportCommand;
 import dev.tabula.tools.cli.ToolError;
 import java.io.IOException;
 import java.util.List;
@@ -24,7 +26,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
     mixinStandardHelpOptions = true,
     versionProvider = TabulaVersion.class,
     description = "A self-hostable table service that speaks the Azure Table Storage REST API.",
-    subcommands = {ServeCommand.class})
+    subcommands = {ServeCommand.class, ImportCommand.class, CopyCommand.class})
 public final class TabulaCli {
 
   /** Runs the command line and exits with its status. */
