@@ -1,6 +1,8 @@
 package dev.tabula.server;
 
+import dev.tabula.tools.cli.CopyCommand;
 import dev.tabula.tools.cli.ExportCommand;
+import dev.tabula.tools.cli.ImportCommand;
 import dev.tabula.tools.cli.QueryCommand;
 import dev.tabula.tools.cli.TablesCommand;
 import dev.tabula.tools.cli.ToolError;
@@ -31,7 +33,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
       ServeCommand.class,
       TablesCommand.class,
       QueryCommand.class,
-      ExportCommand.class
+      ExportCommand.class,
+      ImportCommand.class,
+      CopyCommand.class
     })
 public final class TabulaCli {
 
