@@ -1,5 +1,7 @@
 package dev.tabula.server;
 
+import dev.tabula.server.backup.BackupCommand;
+import dev.tabula.server.backup.RestoreCommand;
 import dev.tabula.tools.cli.ToolError;
 import java.io.IOException;
 import java.util.List;
@@ -24,7 +26,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
     mixinStandardHelpOptions = true,
     versionProvider = TabulaVersion.class,
     description = "A self-hostable table service that speaks the Azure Table Storage REST API.",
-    subcommands = {ServeCommand.class})
+    subcommands = {ServeCommand.class, BackupCommand.class, RestoreCommand.class})
 public final class TabulaCli {
 
   /** Runs the command line and exits with its status. */
@@ -35,6 +37,7 @@ public final class TabulaCli {
   /** Runs the command line; returns its exit status. */
   public static int run(String[] args) {
     return new CommandLine(new TabulaCli())
+        .setCaseInsensitiveEnumValuesAllowed(true) // --progress none, as the help writes it
         .setParameterExceptionHandler(TabulaCli::usageError)
         .setExecutionExceptionHandler(TabulaCli::failed)
         .execute(args);
