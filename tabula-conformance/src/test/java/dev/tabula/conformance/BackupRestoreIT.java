@@ -152,6 +152,7 @@ class BackupRestoreIT {
       assertThat(new String(tar, java.nio.charset.StandardCharsets.US_ASCII))
           .contains("SHA256SUMS")
           .contains("CURRENT");
+      extractsWithTarAndItsSumsCheck(tar, work.resolve("raw"));
 
       TabulaCommand.Result wrong =
           TabulaCommand.run(
@@ -201,6 +202,27 @@ class BackupRestoreIT {
     } finally {
       TestServers.closeAndDelete(open, work);
     }
+  }
+
+  /** docs/backup.md promises that any tar reads the archive and sha256sum checks it. */
+  private static void extractsWithTarAndItsSumsCheck(byte[] tar, Path into) throws Exception {
+    Files.createDirectories(into);
+    Files.write(into.resolve("archive.tar"), tar);
+    assertThat(shell(into, "tar", "-xf", "archive.tar")).isZero();
+    Files.delete(into.resolve("archive.tar"));
+    assertThat(shell(into, "sha256sum", "--quiet", "-c", "SHA256SUMS")).isZero();
+  }
+
+  private static int shell(Path dir, String... command) throws Exception {
+    Process process;
+    try {
+      process = new ProcessBuilder(command).directory(dir.toFile()).inheritIO().start();
+    } catch (java.io.IOException absent) {
+      org.junit.jupiter.api.Assumptions.abort(command[0] + " is not installed");
+      throw absent;
+    }
+    assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    return process.exitValue();
   }
 
   static TabulaCommand.Result restore(Path work, String from, String dataDir) {
