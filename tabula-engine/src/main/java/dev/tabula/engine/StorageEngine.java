@@ -37,6 +37,23 @@ public interface StorageEngine extends AutoCloseable {
    */
   default void bindMetrics(MeterRegistry registry) {}
 
+  /**
+   * A point-in-time copy of the engine's files, for a backup of a running server: every write
+   * acknowledged before the call is in it, and each write (a batch included) is in it whole or not
+   * at all. Writes go on while it is taken; the copy should be cheap in time and space (RocksDB
+   * links its immutable files rather than copying them). Thread-safe; the caller closes the
+   * snapshot, which removes its files.
+   *
+   * <p>The default says the engine cannot; an engine that keeps its data elsewhere says what to use
+   * instead.
+   *
+   * @throws SnapshotUnsupportedException when the engine has no files to copy
+   * @throws StorageException or another runtime exception when the copy cannot be made
+   */
+  default EngineSnapshot snapshot() {
+    throw new SnapshotUnsupportedException("this storage engine cannot copy its files");
+  }
+
   /** Releases files and threads; calls after close fail. */
   @Override
   void close();

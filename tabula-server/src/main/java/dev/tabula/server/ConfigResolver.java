@@ -1,6 +1,7 @@
 package dev.tabula.server;
 
 import dev.tabula.engine.cassandra.CassandraOptions;
+import dev.tabula.server.admin.AdminToken;
 import dev.tabula.server.logging.AccessLogFormat;
 import dev.tabula.server.logging.LogLevel;
 import dev.tabula.server.telemetry.HotPartitions;
@@ -162,6 +163,7 @@ final class ConfigResolver {
     Picked cert = pick(str(flags.tlsCert), "--tls-cert", "TABULA_TLS_CERT", "tls-cert");
     Picked key = pick(str(flags.tlsKey), "--tls-key", "TABULA_TLS_KEY", "tls-key");
     Picked adminHost = pick(flags.adminHost, "--admin-host", "TABULA_ADMIN_HOST", "admin-host");
+    AdminToken adminToken = adminToken(flags);
     int httpsPort = (int) number(str(flags.httpsPort), "https-port", -1, 0, 65_535);
     long idle =
         number(
@@ -195,10 +197,28 @@ final class ConfigResolver {
             .withTimeouts(Duration.ofSeconds(idle), Duration.ofSeconds(request))
             .withAdmin(
                 adminHost == null ? defaults.adminHost() : adminHost.text().trim(),
-                (int) number(str(flags.adminPort), "admin-port", -1, 0, 65_535));
+                (int) number(str(flags.adminPort), "admin-port", -1, 0, 65_535))
+            .withAdminToken(adminToken);
     return cert == null || key == null
         ? transport
         : transport.withTls(Path.of(cert.text()), Path.of(key.text()), httpsPort);
+  }
+
+  /**
+   * The admin token: {@code --admin-token}, else {@code TABULA_ADMIN_TOKEN}, else the file's {@code
+   * admin-token}; null when none is set.
+   */
+  private @Nullable AdminToken adminToken(ServeCommand flags) {
+    Picked picked = pick(flags.adminToken, "--admin-token", "TABULA_ADMIN_TOKEN", "admin-token");
+    if (picked == null) {
+      return null;
+    }
+    try {
+      return AdminToken.of(picked.text().trim());
+    } catch (IllegalArgumentException e) {
+      // The message names the rule, never the token.
+      throw new OperatorError("tabula: " + picked.source() + ": " + e.getMessage());
+    }
   }
 
   /**

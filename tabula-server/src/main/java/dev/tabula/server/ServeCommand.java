@@ -88,6 +88,14 @@ final class ServeCommand implements Callable<Integer> {
   @Nullable String adminHost;
 
   @Option(
+      names = "--admin-token",
+      description =
+          "Token the admin listener's POST /backup asks for (Authorization: Bearer), at least 16"
+              + " characters; without one, backups are served on loopback only (env"
+              + " TABULA_ADMIN_TOKEN).")
+  @Nullable String adminToken;
+
+  @Option(
       names = "--idle-timeout",
       description =
           "Seconds a silent connection stays open (default 120; env TABULA_IDLE_TIMEOUT).")
@@ -184,7 +192,7 @@ final class ServeCommand implements Callable<Integer> {
           "A properties file with host, port, data-dir, engine, accounts, tls-cert,"
               + " tls-key, https-port, idle-timeout, request-timeout, workers, queue, block-cache-mb,"
               + " request-memory-mb, max-connections, accept-wal-data-loss, admin-port, admin-host,"
-              + " hot-partitions, log-level, access-log, drain-timeout and the cassandra-* settings;"
+              + " admin-token, hot-partitions, log-level, access-log, drain-timeout and the cassandra-* settings;"
               + " an unknown key is refused.")
   @Nullable Path configFile;
 

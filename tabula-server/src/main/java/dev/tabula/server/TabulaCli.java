@@ -1,5 +1,7 @@
 package dev.tabula.server;
 
+import dev.tabula.server.backup.BackupCommand;
+import dev.tabula.server.backup.RestoreCommand;
 import dev.tabula.tools.cli.CopyCommand;
 import dev.tabula.tools.cli.ExportCommand;
 import dev.tabula.tools.cli.ImportCommand;
@@ -35,7 +37,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
       QueryCommand.class,
       ExportCommand.class,
       ImportCommand.class,
-      CopyCommand.class
+      CopyCommand.class,
+      BackupCommand.class,
+      RestoreCommand.class
     })
 public final class TabulaCli {
 
@@ -47,6 +51,7 @@ public final class TabulaCli {
   /** Runs the command line; returns its exit status. */
   public static int run(String[] args) {
     return new CommandLine(new TabulaCli())
+        .setCaseInsensitiveEnumValuesAllowed(true) // --progress none, as the help writes it
         .setParameterExceptionHandler(TabulaCli::usageError)
         .setExecutionExceptionHandler(TabulaCli::failed)
         .execute(args);

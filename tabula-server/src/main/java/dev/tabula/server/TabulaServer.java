@@ -10,6 +10,7 @@ import dev.tabula.engine.Readiness;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.protocol.TableProtocol;
 import dev.tabula.protocol.auth.RequestAuthenticator;
+import dev.tabula.server.admin.AdminBackup;
 import dev.tabula.server.admin.AdminListener;
 import dev.tabula.server.admin.AdminRoutes;
 import dev.tabula.server.telemetry.Telemetry;
@@ -135,7 +136,8 @@ public final class TabulaServer implements AutoCloseable {
           transport.adminPort(),
           eventLoops.group(1),
           eventLoops.serverChannel(),
-          new AdminRoutes(this::readiness, telemetry.registry()));
+          new AdminRoutes(this::readiness, telemetry.registry()),
+          new AdminBackup(engine::snapshot, transport.adminToken(), TabulaVersion.current()));
     } catch (IllegalStateException e) {
       Throwable why = e.getCause() == null ? e : e.getCause();
       throw new ListenFailure("admin-port", transport.adminHost(), transport.adminPort(), why);

@@ -1,5 +1,6 @@
 package dev.tabula.server;
 
+import dev.tabula.server.admin.AdminToken;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
@@ -25,6 +26,8 @@ import org.jspecify.annotations.Nullable;
  * @param adminHost the address of the admin listener ({@code /health}, {@code /ready}, {@code
  *     /metrics}); loopback by default, as it has no authentication
  * @param adminPort the admin listener's port (0 picks a free one), or -1 for none
+ * @param adminToken what the admin listener's {@code POST /backup} asks for, or null: then only a
+ *     listener on loopback serves backups (docs/backup.md)
  */
 public record Transport(
     @Nullable Path tlsCert,
@@ -35,7 +38,8 @@ public record Transport(
     int maxUrlBytes,
     int maxHeaderBytes,
     String adminHost,
-    int adminPort) {
+    int adminPort,
+    @Nullable AdminToken adminToken) {
 
   /**
    * No TLS; 120 s idle, 30 s per request (the service's own per-request limit), 32 KiB URLs, 64 KiB
@@ -51,7 +55,8 @@ public record Transport(
           32 * 1024,
           64 * 1024,
           "127.0.0.1",
-          -1);
+          -1,
+          null);
 
   public Transport {
     if ((tlsCert == null) != (tlsKey == null)) {
@@ -99,7 +104,8 @@ public record Transport(
         maxUrlBytes,
         maxHeaderBytes,
         adminHost,
-        adminPort);
+        adminPort,
+        adminToken);
   }
 
   /** This transport with other timeouts. */
@@ -113,7 +119,8 @@ public record Transport(
         maxUrlBytes,
         maxHeaderBytes,
         adminHost,
-        adminPort);
+        adminPort,
+        adminToken);
   }
 
   /** Whether the admin listener is on. */
@@ -132,6 +139,22 @@ public record Transport(
         maxUrlBytes,
         maxHeaderBytes,
         host,
-        port);
+        port,
+        adminToken);
+  }
+
+  /** This transport with {@code token} asked for by the admin listener's backups (null: none). */
+  public Transport withAdminToken(@Nullable AdminToken token) {
+    return new Transport(
+        tlsCert,
+        tlsKey,
+        httpsPort,
+        idleTimeout,
+        requestTimeout,
+        maxUrlBytes,
+        maxHeaderBytes,
+        adminHost,
+        adminPort,
+        token);
   }
 }

@@ -98,6 +98,29 @@ class ConfigResolverTest {
   }
 
   @Test
+  void adminToken_comesFromFlagEnvOrFile_andAShortOneIsRefusedWithoutBeingShown()
+      throws IOException {
+    assertThat(new ConfigResolver(Map.of(), null).resolve(new ServeCommand()).transport())
+        .extracting(Transport::adminToken)
+        .isNull();
+    Path file = dir.resolve("tabula.properties");
+    Files.writeString(file, "admin-token=file-token-0123456789\n");
+    Transport fromFile = new ConfigResolver(Map.of(), file).resolve(new ServeCommand()).transport();
+    assertThat(fromFile.adminToken()).isNotNull();
+    assertThat(fromFile.toString()).doesNotContain("file-token").contains("AdminToken[hidden]");
+
+    Map<String, String> shortEnv = Map.of("TABULA_ADMIN_TOKEN", "short-secret");
+    assertThatThrownBy(() -> new ConfigResolver(shortEnv, file).resolve(new ServeCommand()))
+        .isInstanceOf(OperatorError.class)
+        .hasMessage("tabula: TABULA_ADMIN_TOKEN: the admin token must be at least 16 characters");
+    ServeCommand flags = new ServeCommand();
+    flags.adminToken = "has a space 0123456789";
+    assertThatThrownBy(() -> new ConfigResolver(Map.of(), file).resolve(flags))
+        .hasMessage(
+            "tabula: --admin-token: the admin token must be printable ASCII without spaces");
+  }
+
+  @Test
   void resources_outOfRange_areRefused() {
     ServeCommand noWorkers = new ServeCommand();
     noWorkers.workers = 0;

@@ -9,8 +9,10 @@ import com.datastax.oss.driver.api.core.metadata.NodeState;
 import dev.tabula.engine.AccountSettings;
 import dev.tabula.engine.Capability;
 import dev.tabula.engine.Catalog;
+import dev.tabula.engine.EngineSnapshot;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Readiness;
+import dev.tabula.engine.SnapshotUnsupportedException;
 import dev.tabula.engine.StorageEngine;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -145,6 +147,17 @@ public final class CassandraStorageEngine implements StorageEngine {
       }
     }
     return Readiness.notReady("no Cassandra node reachable");
+  }
+
+  /**
+   * Never: the data lives on the cluster's nodes, which back up their own files consistently with
+   * {@code nodetool snapshot}, node by node.
+   */
+  @Override
+  public EngineSnapshot snapshot() {
+    throw new SnapshotUnsupportedException(
+        "the Cassandra engine's data lives on the cluster; back it up with nodetool snapshot on"
+            + " each node");
   }
 
   @Override

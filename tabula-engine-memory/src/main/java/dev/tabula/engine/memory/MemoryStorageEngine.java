@@ -4,8 +4,10 @@ import dev.tabula.engine.AccountSettings;
 import dev.tabula.engine.Capability;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.CommitClock;
+import dev.tabula.engine.EngineSnapshot;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Readiness;
+import dev.tabula.engine.SnapshotUnsupportedException;
 import dev.tabula.engine.StorageEngine;
 import java.time.Clock;
 import java.util.EnumSet;
@@ -57,6 +59,13 @@ public final class MemoryStorageEngine implements StorageEngine {
   @Override
   public Readiness readiness() {
     return lifecycle.isClosed() ? Readiness.CLOSED : Readiness.READY;
+  }
+
+  /** Never: the heap is not a file; {@code tabula export} saves the tables instead. */
+  @Override
+  public EngineSnapshot snapshot() {
+    throw new SnapshotUnsupportedException(
+        "the memory engine keeps nothing on disk to back up; save its tables with tabula export");
   }
 
   /** Marks the engine closed; idempotent. Later calls throw {@link IllegalStateException}. */

@@ -4,6 +4,7 @@ import dev.tabula.engine.AccountSettings;
 import dev.tabula.engine.Capability;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.CommitClock;
+import dev.tabula.engine.EngineSnapshot;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Readiness;
 import dev.tabula.engine.StorageEngine;
@@ -34,6 +35,7 @@ public final class RocksStorageEngine implements StorageEngine {
   private final RocksEntityStore entities;
   private final RocksAccountSettings settings;
   private final RocksWalMarker marker;
+  private final Path dir;
   private volatile boolean closed;
 
   /** Opens (or creates) the engine in {@code dir}, with commit times from the system clock. */
@@ -51,6 +53,8 @@ public final class RocksStorageEngine implements StorageEngine {
    *     RocksOptions#acceptWalDataLoss()}
    */
   public RocksStorageEngine(Path dir, RocksOptions options, Clock wallClock) {
+    this.dir = dir;
+    RocksCheckpoint.removeLeftovers(dir);
     database = RocksDatabase.open(dir, options);
     try {
       RocksLiveTables live = new RocksLiveTables();
@@ -127,6 +131,15 @@ public final class RocksStorageEngine implements StorageEngine {
     return database.space().full()
         ? Readiness.notReady("the disk is full (writes refused)")
         : Readiness.READY;
+  }
+
+  /**
+   * A RocksDB checkpoint in the data directory ({@link RocksCheckpoint}): table files linked, the
+   * rest copied; removed by its close, or at the next open if the process stops first.
+   */
+  @Override
+  public EngineSnapshot snapshot() {
+    return RocksCheckpoint.take(database, dir);
   }
 
   /** Closes the database once calls in progress end; idempotent. */

@@ -23,7 +23,8 @@ public abstract class StorageEngineContract
         LifecycleContract,
         AccessPolicyContract,
         AccountSettingsContract,
-        NonBlockingContract {
+        NonBlockingContract,
+        SnapshotContract {
 
   @TempDir Path directory;
 
@@ -56,6 +57,11 @@ public abstract class StorageEngineContract
   public final void reopen() {
     engine.close();
     engine = openEngine(directory, wallClock);
+  }
+
+  @Override
+  public final StorageEngine openOn(Path dir) {
+    return openEngine(dir, wallClock);
   }
 
   @Override

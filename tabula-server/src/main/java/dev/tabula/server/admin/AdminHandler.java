@@ -12,6 +12,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Answers each admin request from {@link AdminRoutes}, on the admin listener's own event loop (a
@@ -20,9 +21,11 @@ import io.netty.handler.codec.http.HttpVersion;
  */
 final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   private final AdminRoutes routes;
+  private final @Nullable BackupEndpoint backup;
 
-  AdminHandler(AdminRoutes routes) {
+  AdminHandler(AdminRoutes routes, @Nullable BackupEndpoint backup) {
     this.routes = routes;
+    this.backup = backup;
   }
 
   @Override
@@ -31,15 +34,38 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
       write(ctx, request, AdminAnswer.text(400, "bad request"), false);
       return;
     }
+    if (backup != null && AdminRoutes.pathOf(request.uri()).equals("/backup")) {
+      AdminAnswer answer = backup.handle(ctx, request);
+      if (answer != null) {
+        write(ctx, request, answer, HttpUtil.isKeepAlive(request));
+      }
+      return;
+    }
     AdminAnswer answer =
         routes.answer(
             request.method().name(), request.uri(), request.headers().get(HttpHeaderNames.ACCEPT));
     write(ctx, request, answer, HttpUtil.isKeepAlive(request));
   }
 
+  /** {@code answer}, then the connection closes: for an answer that comes from another thread. */
+  static void writeAndClose(ChannelHandlerContext ctx, AdminAnswer answer) {
+    ctx.executor()
+        .execute(
+            () -> ctx.writeAndFlush(full(answer, false)).addListener(ChannelFutureListener.CLOSE));
+  }
+
   private static void write(
       ChannelHandlerContext ctx, FullHttpRequest request, AdminAnswer answer, boolean keepAlive) {
-    boolean head = HttpMethod.HEAD.equals(request.method());
+    FullHttpResponse http = full(answer, HttpMethod.HEAD.equals(request.method()));
+    HttpUtil.setKeepAlive(http, keepAlive);
+    if (keepAlive) {
+      ctx.writeAndFlush(http);
+    } else {
+      ctx.writeAndFlush(http).addListener(ChannelFutureListener.CLOSE);
+    }
+  }
+
+  private static FullHttpResponse full(AdminAnswer answer, boolean head) {
     FullHttpResponse http =
         new DefaultFullHttpResponse(
             HttpVersion.HTTP_1_1,
@@ -50,12 +76,7 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         .setInt(HttpHeaderNames.CONTENT_LENGTH, answer.body().length)
         .set(HttpHeaderNames.CACHE_CONTROL, "no-store");
     answer.headers().forEach((name, value) -> http.headers().set(name, value));
-    HttpUtil.setKeepAlive(http, keepAlive);
-    if (keepAlive) {
-      ctx.writeAndFlush(http);
-    } else {
-      ctx.writeAndFlush(http).addListener(ChannelFutureListener.CLOSE);
-    }
+    return http;
   }
 
   @Override

@@ -10,20 +10,24 @@ import io.netty.channel.ServerChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The admin listener: HTTP on a port of its own, answered by {@link AdminRoutes} on an event loop
  * group of its own, so that probes and scrapes are answered however busy the data port is, and a
- * slow scrape never delays a data connection. No authentication: it listens on loopback unless told
- * otherwise, and whoever reaches it can read every metric (docs/monitoring.md).
+ * slow scrape never delays a data connection. No authentication for the probes and metrics: it
+ * listens on loopback unless told otherwise, and whoever reaches it can read every metric
+ * (docs/monitoring.md). {@code POST /backup} is the exception ({@link BackupEndpoint}, the admin
+ * token; docs/backup.md).
  *
- * <p>Bounded like the data port, more tightly: requests are small GETs, so a request line over 4
- * KiB, headers over 8 KiB or a body over 4 KiB are refused, and a connection silent for {@value
- * #IDLE_SECONDS} s is closed.
+ * <p>Bounded like the data port, more tightly: requests are small GETs and POSTs, so a request line
+ * over 4 KiB, headers over 8 KiB or a body over 4 KiB are refused, and a connection silent for
+ * {@value #IDLE_SECONDS} s is closed.
  */
 public final class AdminListener implements AutoCloseable {
   static final int IDLE_SECONDS = 30;
@@ -51,12 +55,26 @@ public final class AdminListener implements AutoCloseable {
       EventLoopGroup group,
       Class<? extends ServerChannel> channelType,
       AdminRoutes routes) {
+    return bind(host, port, group, channelType, routes, null);
+  }
+
+  /**
+   * Listens as {@link #bind(String, int, EventLoopGroup, Class, AdminRoutes)} does, and serves
+   * {@code POST /backup} from {@code backup} (null: no backup endpoint).
+   */
+  public static AdminListener bind(
+      String host,
+      int port,
+      EventLoopGroup group,
+      Class<? extends ServerChannel> channelType,
+      AdminRoutes routes,
+      @Nullable AdminBackup backup) {
     try {
       Channel channel =
           new ServerBootstrap()
               .group(group)
               .channel(channelType)
-              .childHandler(pipeline(routes))
+              .childHandler(pipeline(routes, backup == null ? null : backup.endpoint(host)))
               .bind(host, port)
               .sync()
               .channel();
@@ -71,7 +89,8 @@ public final class AdminListener implements AutoCloseable {
     }
   }
 
-  private static ChannelInitializer<SocketChannel> pipeline(AdminRoutes routes) {
+  private static ChannelInitializer<SocketChannel> pipeline(
+      AdminRoutes routes, @Nullable BackupEndpoint backup) {
     return new ChannelInitializer<>() {
       @Override
       protected void initChannel(SocketChannel channel) {
@@ -81,7 +100,8 @@ public final class AdminListener implements AutoCloseable {
             .addLast(new IdleCloser())
             .addLast(new HttpServerCodec(MAX_LINE_BYTES, MAX_HEADER_BYTES, MAX_BODY_BYTES))
             .addLast(new HttpObjectAggregator(MAX_BODY_BYTES))
-            .addLast(new AdminHandler(routes));
+            .addLast(new ChunkedWriteHandler()) // a backup's archive, as the socket takes it
+            .addLast(new AdminHandler(routes, backup));
       }
     };
   }

@@ -38,7 +38,8 @@ public final class AdminRoutes {
   AdminAnswer answer(String method, String uri, @Nullable String accept) {
     String path = pathOf(uri);
     if (!path.equals("/health") && !path.equals("/ready") && !path.equals("/metrics")) {
-      return AdminAnswer.text(404, "not found: the admin paths are /health, /ready and /metrics");
+      return AdminAnswer.text(
+          404, "not found: the admin paths are /health, /ready, /metrics and /backup");
     }
     if (!method.equals("GET") && !method.equals("HEAD")) {
       return AdminAnswer.text(405, "method not allowed: use GET or HEAD")
@@ -68,7 +69,7 @@ public final class AdminRoutes {
   }
 
   /** The path without its query string or fragment. */
-  private static String pathOf(String uri) {
+  static String pathOf(String uri) {
     int end = uri.length();
     for (int i = 0; i < uri.length(); i++) {
       char c = uri.charAt(i);
