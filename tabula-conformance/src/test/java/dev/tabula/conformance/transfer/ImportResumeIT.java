@@ -30,10 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A large import as a real process, stopped midway by SIGINT (as Ctrl-C) or SIGKILL, then the same
  * command with {@code --resume}: every row ends up in the table exactly once, with its values, and
- * no row is reported refused. Seen to fail: with the resumed run starting from the state's line
- * plus one (skipping a row) the table misses entities; with the completed transactions above the
- * line ignored, the kill variant still passes (inserts meet their own rows, recognised), but the
- * SIGINT variant's count of written rows exceeds the input.
+ * no row is reported refused. Seen to fail: with the resumed run skipping the row on the state's
+ * line (an off-by-one in the checkpoint) the SIGINT variant misses rows; with an insert's own
+ * earlier write not recognised (a lone operation's refusal read as the whole transaction's), the
+ * kill variant reports rows the killed run had written after its last save.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ImportResumeIT {
