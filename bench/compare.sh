@@ -29,7 +29,7 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
-azurite_version="3.37.0"
+azurite_version="$(node -p "require('$root/bench/azurite/package.json').dependencies.azurite")"
 azurite_dir="$root/bench/azurite"
 azurite_bin="$azurite_dir/node_modules/.bin/azurite-table"
 # shellcheck source=lib/processes.sh
@@ -61,15 +61,7 @@ free_port() {
 }
 
 # 1. Azurite at the pinned version, in a bench-local folder (npm ci from the lock file).
-installed="$(node -p "require('$azurite_dir/node_modules/azurite/package.json').version" 2>/dev/null || true)"
-if [ "$installed" != "$azurite_version" ]; then
-  echo "Installing azurite@$azurite_version into $azurite_dir ..." >&2
-  if [ -f "$azurite_dir/package-lock.json" ]; then
-    timeout 600 npm ci --prefix "$azurite_dir" --no-audit --no-fund >&2
-  else
-    timeout 600 npm install --prefix "$azurite_dir" --no-audit --no-fund "azurite@$azurite_version" >&2
-  fi
-fi
+"$root/build/azurite/install.sh" >&2
 
 # 2. The jars: Tabula's runnable jar and the benchmark jar (the load generator lives there).
 copy_jars
