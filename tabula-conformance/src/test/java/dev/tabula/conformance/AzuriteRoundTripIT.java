@@ -4,6 +4,7 @@ import static dev.tabula.conformance.support.TransferCommands.tabula;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
+import com.azure.data.tables.TableServiceClientBuilder;
 import dev.tabula.conformance.support.AzuriteProcess;
 import dev.tabula.conformance.support.Clients;
 import dev.tabula.conformance.support.CorpusSeeder;
@@ -47,7 +48,13 @@ class AzuriteRoundTripIT {
                 .withEngine(EngineKind.ROCKSDB, work.resolve("target"))
                 .withAccounts(TestAccounts.ALL));
     targetService = Clients.service(target, TestAccounts.DEVELOPMENT);
-    corpus = Clients.service(azurite.connectionString()).createTable(CORPUS);
+    // The SDK's default retries: Node closes a keep-alive connection idle for 5 s, and the client
+    // sits idle while a command runs; a read that meets the closed connection is retried.
+    corpus =
+        new TableServiceClientBuilder()
+            .connectionString(azurite.connectionString())
+            .buildClient()
+            .createTable(CORPUS);
     CorpusSeeder.seed(corpus, TransferCorpus.forAzurite());
   }
 
