@@ -16,7 +16,6 @@ import dev.tabula.server.TabulaServer;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -67,7 +66,6 @@ class TabulaRoundTripIT {
   }
 
   @Test
-  @Disabled("tabula import does not read CSV yet: it answers '--format csv is not supported'")
   void exportAndImport_throughCsv_keepEveryEntity() {
     Path file = work.resolve("corpus.csv");
 

@@ -2,10 +2,10 @@ package dev.tabula.tools.cli;
 
 import dev.tabula.tools.client.ConnectionString;
 import dev.tabula.tools.client.TableClient;
+import dev.tabula.tools.format.EntityFiles;
 import dev.tabula.tools.format.EntityReader;
 import dev.tabula.tools.format.EntityWriter;
 import dev.tabula.tools.format.FileFormat;
-import dev.tabula.tools.format.JsonLinesReader;
 import dev.tabula.tools.format.JsonLinesWriter;
 import dev.tabula.tools.format.NumberedEntity;
 import dev.tabula.tools.transfer.Refusals;
@@ -58,13 +58,13 @@ public final class ImportCommand implements Callable<Integer> {
       names = {"-i", "--input"},
       required = true,
       paramLabel = "FILE",
-      description = "The file to read: JSON Lines, as tabula export writes it.")
+      description = "The file to read: JSON Lines or CSV, as tabula export writes them.")
   Path input = Path.of("");
 
   @Option(
       names = "--format",
-      paramLabel = "jsonl",
-      description = "The input's format. Default: jsonl.")
+      paramLabel = "jsonl|csv",
+      description = "The input's format. Default: csv for a .csv file, jsonl otherwise.")
   @Nullable String format;
 
   @Option(
@@ -84,7 +84,7 @@ public final class ImportCommand implements Callable<Integer> {
     WriteMode mode = transfer.writeMode();
     int concurrency = transfer.concurrency();
     Progress.Mode progressMode = transfer.progressMode();
-    checkFormat();
+    FileFormat inputFormat = inputFormat();
     if (!Files.isRegularFile(input) || !Files.isReadable(input)) {
       throw new ToolError("--input " + input + ": no such readable file");
     }
@@ -103,7 +103,7 @@ public final class ImportCommand implements Callable<Integer> {
     StopSignal stop = StopSignal.install();
     TransferPipeline.Result result;
     try (Refusals refusals = new Refusals(err, line -> "line " + line, errorsWriter());
-        EntityReader reader = new JsonLinesReader(Files.newInputStream(input));
+        EntityReader reader = EntityFiles.reader(inputFormat, Files.newInputStream(input));
         Progress progress =
             Progress.start(progressMode, err, "import " + table, "MiB", identity.size(), MIB)) {
       TransferPipeline pipeline =
@@ -142,14 +142,9 @@ public final class ImportCommand implements Callable<Integer> {
     return result.refused() > 0 || result.failedFast() ? ExitStatus.PARTIAL : ExitStatus.DONE;
   }
 
-  /** JSON Lines only for now: a CSV file is refused with a clear word rather than misread. */
-  private void checkFormat() {
-    FileFormat chosen =
-        format == null ? FileFormat.ofFileName(input.getFileName().toString()) : parse(format);
-    if (chosen != FileFormat.JSONL) {
-      throw new ToolError(
-          "import reads JSON Lines (--format jsonl); " + chosen.extension() + " is not supported");
-    }
+  /** The format asked for, or the one the file's name implies. */
+  private FileFormat inputFormat() {
+    return format == null ? FileFormat.ofFileName(input.getFileName().toString()) : parse(format);
   }
 
   private static FileFormat parse(String name) {
@@ -158,7 +153,7 @@ public final class ImportCommand implements Callable<Integer> {
         return known;
       }
     }
-    throw new ToolError("--format " + name + ": use jsonl");
+    throw new ToolError("--format " + name + ": use jsonl or csv");
   }
 
   private @Nullable EntityWriter errorsWriter() throws IOException {

@@ -23,6 +23,8 @@ public enum EdmType {
   GUID("Edm.Guid", true),
   BINARY("Edm.Binary", true);
 
+  private static final EdmType[] VALUES = values();
+
   private final String wireName;
   private final boolean annotated;
 
@@ -46,8 +48,14 @@ public enum EdmType {
    * name ({@code Int64}, as Storage Explorer's CSV files write it).
    */
   public static Optional<EdmType> named(String name) {
+    // The exact wire name first: every annotation of every entity of an import comes this way.
+    for (EdmType type : VALUES) {
+      if (type.wireName.equals(name)) {
+        return Optional.of(type);
+      }
+    }
     String wanted = name.toLowerCase(Locale.ROOT);
-    for (EdmType type : values()) {
+    for (EdmType type : VALUES) {
       String wire = type.wireName.toLowerCase(Locale.ROOT);
       if (wire.equals(wanted) || wire.substring("edm.".length()).equals(wanted)) {
         return Optional.of(type);

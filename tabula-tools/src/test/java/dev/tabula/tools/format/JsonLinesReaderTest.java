@@ -39,4 +39,42 @@ class JsonLinesReaderTest {
     assertThat(rows.get(2).error()).startsWith("not JSON: ");
     assertThat(rows.get(3).entity().properties().get(0).text()).isEqualTo("5");
   }
+
+  /**
+   * Lines that cross the reader's 64 KiB blocks, CRLF ends, a last line without a newline, and a
+   * line over the limit that is reported and skipped while the next one is read, all counted.
+   */
+  @Test
+  void linesAcrossBlocks_andATooLongOne_keepTheirNumbersAndBytes() throws IOException {
+    StringBuilder jsonl = new StringBuilder();
+    List<String> texts = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      String text = "x".repeat(7_001 * i % 50_000);
+      texts.add(text);
+      jsonl.append("{\"PartitionKey\":\"p\",\"RowKey\":\"").append(i).append("\",\"s\":\"");
+      jsonl.append(text).append("\"}").append(i % 2 == 0 ? "\r\n" : "\n");
+    }
+    jsonl.append("{\"s\":\"").append("y".repeat(JsonLinesReader.MAX_LINE_BYTES)).append("\"}\n");
+    jsonl.append("{\"PartitionKey\":\"p\",\"RowKey\":\"last\"}");
+    byte[] bytes = jsonl.toString().getBytes(StandardCharsets.UTF_8);
+    List<NumberedEntity> rows = new ArrayList<>();
+    long consumed;
+    try (JsonLinesReader reader = new JsonLinesReader(new ByteArrayInputStream(bytes))) {
+      for (NumberedEntity row = reader.next(); row != null; row = reader.next()) {
+        rows.add(row);
+      }
+      consumed = reader.bytesRead();
+    }
+
+    assertThat(rows).hasSize(42);
+    for (int i = 0; i < 40; i++) {
+      assertThat(rows.get(i).line()).isEqualTo(i + 1L);
+      assertThat(rows.get(i).entity().properties().get(0).text()).isEqualTo(texts.get(i));
+    }
+    assertThat(rows.get(40).line()).isEqualTo(41L);
+    assertThat(rows.get(40).error()).contains("longer than");
+    assertThat(rows.get(41).entity().rowKey()).isEqualTo("last");
+    assertThat(rows.get(41).line()).isEqualTo(42L);
+    assertThat(consumed).isEqualTo(bytes.length);
+  }
 }
