@@ -44,7 +44,8 @@ free_port() {
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 now() { date +%s.%N; }
 rate() { awk -v n="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%.0f", n / (b - a) }'; }
-tabula() { timeout "$step" java -jar "$work/tabula.jar" "$@"; }
+# The data commands as bin/tabula (tabula-dist) runs them: C1 alone, the serial collector.
+tabula() { timeout "$step" java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$work/tabula.jar" "$@"; }
 
 # 1. Azurite at the pinned version; the jars.
 "$root/build/azurite/install.sh" >&2

@@ -42,6 +42,16 @@ said=$(JAVA_HOME="$work/nowhere" "$home/bin/tabula" --version 2>&1) || status=$?
 # JAVA_OPTS reaches the JVM (-showversion prints the JVM's version first).
 said=$(JAVA_OPTS="-showversion -Xmx64m" "$home/bin/tabula" --version 2>&1)
 [[ "$said" == *"Runtime Environment"* ]] || fail "JAVA_OPTS did not reach java: '$said'"
+# The data commands run with C1 alone and the serial collector; serve keeps the JVM's defaults; a
+# collector named in JAVA_OPTS replaces the serial one (two collectors would stop the JVM).
+said=$(JAVA_OPTS="-XX:+PrintCommandLineFlags" "$home/bin/tabula" import --help 2>&1)
+[[ "$said" == *"-XX:TieredStopAtLevel=1"* && "$said" == *"-XX:+UseSerialGC"* ]] \
+  || fail "import did not get the client's JVM options: '$said'"
+said=$(JAVA_OPTS="-XX:+PrintCommandLineFlags -XX:+UseParallelGC" "$home/bin/tabula" export --help 2>&1)
+[[ "$said" == *"-XX:+UseParallelGC"* && "$said" != *"UseSerialGC"* ]] \
+  || fail "a collector in JAVA_OPTS did not replace the serial one: '$said'"
+said=$(JAVA_OPTS="-XX:+PrintCommandLineFlags" "$home/bin/tabula" serve --help 2>&1)
+[[ "$said" != *"TieredStopAtLevel"* ]] || fail "serve got the client's JVM options: '$said'"
 
 # The sample config names every setting of `serve --help` (other than those that are no setting).
 "$home/bin/tabula" serve --help | grep -o -- '--[a-z][a-z-]*' | sort -u | while read -r flag; do

@@ -21,5 +21,11 @@ if not defined JAVA_HOME (
   )
 )
 
-"%JAVA_EXE%" %JAVA_OPTS% -jar "%TABULA_HOME%\lib\tabula.jar" %*
+rem The data commands are short-lived clients: the C1 compiler alone suits them
+rem (docs/performance.md); serve keeps the JVM's defaults. JAVA_OPTS comes last and wins.
+set "FIRST=%~1"
+set "TOOL_OPTS="
+if defined FIRST if /i not "%FIRST%"=="serve" if not "%FIRST:~0,1%"=="-" set "TOOL_OPTS=-XX:TieredStopAtLevel=1"
+
+"%JAVA_EXE%" %TOOL_OPTS% %JAVA_OPTS% -jar "%TABULA_HOME%\lib\tabula.jar" %*
 exit /b %ERRORLEVEL%
