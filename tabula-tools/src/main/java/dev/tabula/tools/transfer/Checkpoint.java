@@ -16,7 +16,6 @@ public final class Checkpoint {
   private final TreeMap<Long, Long> completed = new TreeMap<>();
   private long readBelow;
   private long doneBelow;
-  private long sentUpTo;
   private long written;
   private long refused;
   private long version;
@@ -26,12 +25,10 @@ public final class Checkpoint {
    *
    * @param doneBelow every row numbered below this is done
    * @param completed the first and last numbers of the transactions done above it
-   * @param sentUpTo the highest number ever sent (rows up to it may have been written)
    * @param written the entities written so far
    * @param refused the rows refused so far
    */
-  public record Snapshot(
-      long doneBelow, List<long[]> completed, long sentUpTo, long written, long refused) {
+  public record Snapshot(long doneBelow, List<long[]> completed, long written, long refused) {
 
     /** Whether the row numbered {@code number} is done. */
     public boolean isDone(long number) {
@@ -54,14 +51,13 @@ public final class Checkpoint {
     for (long[] range : from.completed()) {
       completed.put(range[0], range[1]);
     }
-    this.sentUpTo = from.sentUpTo();
     this.written = from.written();
     this.refused = from.refused();
   }
 
   /** Nothing done yet. */
   public static Snapshot empty() {
-    return new Snapshot(0, List.of(), 0, 0, 0);
+    return new Snapshot(0, List.of(), 0, 0);
   }
 
   /**
@@ -77,7 +73,6 @@ public final class Checkpoint {
 
   synchronized void sent(Transaction transaction) {
     inFlight.put(transaction.first(), transaction.last());
-    sentUpTo = Math.max(sentUpTo, transaction.last());
     version++;
   }
 
@@ -118,6 +113,6 @@ public final class Checkpoint {
   synchronized Snapshot snapshot() {
     List<long[]> ranges = new ArrayList<>();
     completed.forEach((first, last) -> ranges.add(new long[] {first, last}));
-    return new Snapshot(doneBelow, ranges, sentUpTo, written, refused);
+    return new Snapshot(doneBelow, ranges, written, refused);
   }
 }

@@ -75,7 +75,6 @@ public final class StateFile {
       ranges.add(range[0] + "-" + range[1]);
     }
     properties.setProperty("completed", String.join(",", ranges));
-    properties.setProperty("sentUpTo", Long.toString(progress.sentUpTo()));
     properties.setProperty("written", Long.toString(progress.written()));
     properties.setProperty("refused", Long.toString(progress.refused()));
     StringWriter text = new StringWriter();
@@ -120,7 +119,6 @@ public final class StateFile {
           new Checkpoint.Snapshot(
               number(properties, "doneBelow"),
               completed,
-              number(properties, "sentUpTo"),
               number(properties, "written"),
               number(properties, "refused")));
     } catch (RuntimeException e) {
