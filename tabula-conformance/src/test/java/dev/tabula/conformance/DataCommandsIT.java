@@ -494,7 +494,7 @@ class DataCommandsIT {
     try (EntityReader reader = EntityFiles.reader(format, in)) {
       for (NumberedEntity row = reader.next(); row != null; row = reader.next()) {
         assertThat(row.error()).as("line %d", row.line()).isNull();
-        entities.add(SdkEntities.of(row.entity()));
+        entities.add(SdkEntities.of(row.entity().values()));
       }
     }
     return entities;

@@ -91,7 +91,7 @@ public final class CopyCommand implements Callable<Integer> {
     ConnectionString targetAt = ConnectionOptions.parse(to, "--to");
     TableClient source = new TableClient(sourceAt, REQUEST_TIMEOUT);
     TableClient target = new TableClient(targetAt, REQUEST_TIMEOUT);
-    List<String> names = tables.all ? source.listTables() : tables.named;
+    List<String> names = tableNames(source);
     String renamed = toTable;
     for (String name : names) {
       String destination = renamed == null ? name : renamed;
@@ -104,7 +104,7 @@ public final class CopyCommand implements Callable<Integer> {
     boolean refused = false;
     for (String name : names) {
       String destination = renamed == null ? name : renamed;
-      target.createTableIfAbsent(destination);
+      createIfAbsent(target, destination);
       TransferPipeline.Result result;
       try (Refusals refusals = new Refusals(err, n -> "entity " + n + " of " + name, null);
           EntityCursor cursor = source.query(name, new EntityQuery(filter, null, 0));
@@ -137,6 +137,22 @@ public final class CopyCommand implements Callable<Integer> {
   }
 
   /** A query's entities, numbered from 1 in the order the source returns them. */
+  private List<String> tableNames(TableClient source) throws IOException {
+    try {
+      return tables.all ? source.listTables() : tables.named;
+    } catch (IOException e) {
+      throw Endpoints.explain(e, source.target(), "");
+    }
+  }
+
+  private static void createIfAbsent(TableClient target, String table) throws IOException {
+    try {
+      target.createTableIfAbsent(table);
+    } catch (IOException e) {
+      throw Endpoints.explain(e, target.target(), table);
+    }
+  }
+
   private static RowSource rows(EntityCursor cursor) {
     return new RowSource() {
       private long count;

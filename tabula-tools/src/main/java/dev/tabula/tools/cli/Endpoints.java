@@ -6,10 +6,11 @@ import dev.tabula.tools.client.TableClient;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
-import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
+import javax.net.ssl.SSLException;
 
 /** The client the reading commands use, and their failures said in one line. */
 final class Endpoints {
@@ -32,11 +33,21 @@ final class Endpoints {
           (table.isEmpty() ? "" : "table '" + table + "': ") + e.getMessage(), e);
     }
     for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof SSLException) {
+        return new IOException(
+            "TLS with "
+                + target.endpoint()
+                + " failed: "
+                + cause.getMessage()
+                + " (a certificate a private authority signed is trusted with"
+                + " JAVA_OPTS=\"-Djavax.net.ssl.trustStore=FILE -Djavax.net.ssl.trustStorePassword=...\")",
+            e);
+      }
       if (cause instanceof ConnectException
           || cause instanceof UnknownHostException
           || cause instanceof NoRouteToHostException
           || cause instanceof UnresolvedAddressException
-          || cause instanceof HttpTimeoutException) {
+          || cause instanceof SocketTimeoutException) {
         String why = cause.getMessage();
         return new IOException(
             "cannot reach "

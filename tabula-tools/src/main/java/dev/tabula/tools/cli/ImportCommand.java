@@ -99,7 +99,11 @@ public final class ImportCommand implements Callable<Integer> {
     ImportResumption resumption = ImportResumption.open(StateFile.beside(input), identity, resume);
     PrintStream err = System.err;
     TableClient client = new TableClient(target, REQUEST_TIMEOUT);
-    client.createTableIfAbsent(table);
+    try {
+      client.createTableIfAbsent(table);
+    } catch (IOException e) {
+      throw Endpoints.explain(e, target, table);
+    }
     StopSignal stop = StopSignal.install();
     TransferPipeline.Result result;
     try (Refusals refusals = new Refusals(err, line -> "line " + line, errorsWriter());

@@ -1,15 +1,16 @@
 package dev.tabula.tools.client;
 
-import dev.tabula.tools.entity.TransferEntity;
+import dev.tabula.tools.entity.SourceEntity;
 import java.util.Objects;
 
 /**
  * One write in an entity group transaction.
  *
  * @param kind how the entity is written
- * @param entity the entity (its source Timestamp is never sent)
+ * @param entity the entity (its source Timestamp is never sent): typed values, or JSON sent as it
+ *     is
  */
-public record BatchOperation(Kind kind, TransferEntity entity) {
+public record BatchOperation(Kind kind, SourceEntity entity) {
 
   /** The writes an import can make. */
   public enum Kind {

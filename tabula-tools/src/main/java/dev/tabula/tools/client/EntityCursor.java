@@ -6,8 +6,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.tabula.tools.entity.EntityJson;
 import dev.tabula.tools.entity.TransferEntity;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.http.HttpResponse;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -22,6 +20,7 @@ public final class EntityCursor implements AutoCloseable {
   private final String table;
   private final EntityQuery query;
   private @Nullable JsonParser page;
+  private @Nullable QueryPage answer;
   private @Nullable String nextPartitionKey;
   private @Nullable String nextRowKey;
   private @Nullable TransferEntity next;
@@ -75,13 +74,13 @@ public final class EntityCursor implements AutoCloseable {
 
   private void openPage() throws IOException {
     long remaining = query.top() > 0 ? query.top() - read : 0;
-    HttpResponse<InputStream> response =
-        client.queryPage(table, query, remaining, nextPartitionKey, nextRowKey);
+    QueryPage opened = client.queryPage(table, query, remaining, nextPartitionKey, nextRowKey);
+    answer = opened;
     pages++;
-    nextPartitionKey = header(response, "x-ms-continuation-NextPartitionKey");
-    nextRowKey = header(response, "x-ms-continuation-NextRowKey");
+    nextPartitionKey = opened.header("x-ms-continuation-NextPartitionKey");
+    nextRowKey = opened.header("x-ms-continuation-NextRowKey");
     lastPage = nextPartitionKey == null;
-    JsonParser parser = JSON.createParser(response.body());
+    JsonParser parser = JSON.createParser(opened.body());
     page = parser;
     if (parser.nextToken() != JsonToken.START_OBJECT) {
       throw new IOException("the query answer is not a JSON object");
@@ -97,15 +96,19 @@ public final class EntityCursor implements AutoCloseable {
     throw new IOException("the query answer has no value array");
   }
 
-  private static @Nullable String header(HttpResponse<?> response, String name) {
-    return response.headers().firstValue(name).orElse(null);
-  }
-
   private void closePage() throws IOException {
     JsonParser parser = page;
+    QueryPage opened = answer;
     page = null;
-    if (parser != null) {
-      parser.close();
+    answer = null;
+    try {
+      if (parser != null) {
+        parser.close();
+      }
+    } finally {
+      if (opened != null) {
+        opened.close();
+      }
     }
   }
 

@@ -14,15 +14,18 @@ import org.jspecify.annotations.Nullable;
  * @param properties the other properties (never PartitionKey, RowKey or Timestamp)
  */
 public record TransferEntity(
-    String partitionKey,
-    String rowKey,
-    @Nullable String timestamp,
-    List<TypedProperty> properties) {
+    String partitionKey, String rowKey, @Nullable String timestamp, List<TypedProperty> properties)
+    implements SourceEntity {
 
   public TransferEntity {
     Objects.requireNonNull(partitionKey, "partitionKey");
     Objects.requireNonNull(rowKey, "rowKey");
     properties = List.copyOf(properties);
+  }
+
+  @Override
+  public TransferEntity values() {
+    return this;
   }
 
   /** The same entity without its source Timestamp. */

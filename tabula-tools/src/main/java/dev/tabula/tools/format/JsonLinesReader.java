@@ -5,7 +5,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.tabula.tools.entity.EntityJson;
+import dev.tabula.tools.entity.EntityJsonScanner;
 import dev.tabula.tools.entity.MalformedEntityException;
+import dev.tabula.tools.entity.VerbatimEntity;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
@@ -15,6 +17,10 @@ import org.jspecify.annotations.Nullable;
  * Reads JSON Lines: one entity a line; blank lines are skipped. A line longer than {@value
  * #MAX_LINE_BYTES} bytes (more than any entity the service stores can take, even in base64) is
  * reported and skipped without being held in memory whole.
+ *
+ * <p>A line the service can take as it is comes back as a {@link VerbatimEntity}, its bytes kept
+ * for the request body ({@link EntityJsonScanner}); any other line is read into typed values, or
+ * comes back with what is wrong with it.
  */
 public final class JsonLinesReader implements EntityReader {
   /** The service's largest entity is 1 MiB of UTF-16; its JSON stays well below this. */
@@ -23,6 +29,7 @@ public final class JsonLinesReader implements EntityReader {
   private static final JsonFactory JSON = new JsonFactory();
 
   private final InputStream in;
+  private final EntityJsonScanner scanner = new EntityJsonScanner();
   private final byte[] buffer = new byte[64 * 1024];
   private int next;
   private int end;
@@ -127,6 +134,10 @@ public final class JsonLinesReader implements EntityReader {
   }
 
   private NumberedEntity parse() throws IOException {
+    VerbatimEntity verbatim = scanner.scan(line, lineLength);
+    if (verbatim != null) {
+      return NumberedEntity.of(lineNumber, verbatim);
+    }
     try (JsonParser parser = JSON.createParser(line, 0, lineLength)) {
       parser.nextToken();
       NumberedEntity entity = NumberedEntity.of(lineNumber, EntityJson.read(parser));

@@ -1,6 +1,6 @@
 package dev.tabula.tools.format;
 
-import dev.tabula.tools.entity.TransferEntity;
+import dev.tabula.tools.entity.SourceEntity;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -10,10 +10,10 @@ import org.jspecify.annotations.Nullable;
  * @param entity the entity, or null when the row could not be read
  * @param error why the row could not be read, or null
  */
-public record NumberedEntity(long line, @Nullable TransferEntity entity, @Nullable String error) {
+public record NumberedEntity(long line, @Nullable SourceEntity entity, @Nullable String error) {
 
   /** A row read as an entity. */
-  public static NumberedEntity of(long line, TransferEntity entity) {
+  public static NumberedEntity of(long line, SourceEntity entity) {
     return new NumberedEntity(line, entity, null);
   }
 

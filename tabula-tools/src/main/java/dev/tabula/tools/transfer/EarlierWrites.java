@@ -32,7 +32,7 @@ final class EarlierWrites {
 
   /** Whether the stored entity with the row's keys has exactly the row's properties. */
   boolean isStored(Row row) throws IOException {
-    TransferEntity wanted = row.entity();
+    TransferEntity wanted = row.entity().values();
     String filter =
         "PartitionKey eq "
             + Refusals.quoted(wanted.partitionKey())

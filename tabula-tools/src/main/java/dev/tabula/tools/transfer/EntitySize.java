@@ -1,13 +1,16 @@
 package dev.tabula.tools.transfer;
 
+import dev.tabula.tools.entity.SourceEntity;
 import dev.tabula.tools.entity.TransferEntity;
 import dev.tabula.tools.entity.TypedProperty;
+import dev.tabula.tools.entity.VerbatimEntity;
 
 /**
  * An upper estimate of what an entity adds to a transaction's body: its part's headers and request
  * line (with the keys percent-encoded in the URL, up to 9 bytes a character) and its JSON (names,
  * values and type annotations, each character counted as the bytes it takes in UTF-8, or 6 when
- * JSON escapes it). Counting the characters costs far less than encoding the entity twice.
+ * JSON escapes it). Counting the characters costs far less than encoding the entity twice. An
+ * entity kept as JSON counts its bytes as they are.
  */
 final class EntitySize {
   /** Boundary, part headers, request line without the keys. */
@@ -18,9 +21,13 @@ final class EntitySize {
 
   private EntitySize() {}
 
-  static int estimate(TransferEntity entity) {
+  static int estimate(SourceEntity source) {
     long size = PART_OVERHEAD;
-    size += 10L * (entity.partitionKey().length() + entity.rowKey().length());
+    size += 10L * (source.partitionKey().length() + source.rowKey().length());
+    if (source instanceof VerbatimEntity verbatim) {
+      return (int) Math.min(Integer.MAX_VALUE, size + verbatim.jsonLength());
+    }
+    TransferEntity entity = source.values();
     size += json(entity.partitionKey()) + json(entity.rowKey());
     for (TypedProperty property : entity.properties()) {
       size += PROPERTY_OVERHEAD + json(property.name()) + json(property.text());

@@ -1,7 +1,7 @@
 package dev.tabula.tools.transfer;
 
 import dev.tabula.tools.client.BatchOutcome;
-import dev.tabula.tools.entity.TransferEntity;
+import dev.tabula.tools.entity.SourceEntity;
 import dev.tabula.tools.format.EntityWriter;
 import dev.tabula.tools.format.NumberedEntity;
 import java.io.IOException;
@@ -33,7 +33,7 @@ public final class Refusals implements AutoCloseable {
 
   /** A row the service refused. */
   synchronized void refused(Row row, BatchOutcome outcome) {
-    TransferEntity entity = row.entity();
+    SourceEntity entity = row.entity();
     StringBuilder line = new StringBuilder(rowName.apply(row.number())).append(": ");
     line.append(outcome.status());
     if (outcome.code() != null) {
@@ -52,7 +52,7 @@ public final class Refusals implements AutoCloseable {
     EntityWriter writer = errors;
     if (writer != null) {
       try {
-        writer.write(entity);
+        writer.write(entity.values());
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

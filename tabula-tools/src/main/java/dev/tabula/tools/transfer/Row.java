@@ -1,6 +1,6 @@
 package dev.tabula.tools.transfer;
 
-import dev.tabula.tools.entity.TransferEntity;
+import dev.tabula.tools.entity.SourceEntity;
 
 /**
  * An entity on its way into a transaction, with its number in the source.
@@ -9,4 +9,4 @@ import dev.tabula.tools.entity.TransferEntity;
  * @param entity the entity
  * @param size an estimate of its bytes in a transaction's body
  */
-record Row(long number, TransferEntity entity, int size) {}
+record Row(long number, SourceEntity entity, int size) {}

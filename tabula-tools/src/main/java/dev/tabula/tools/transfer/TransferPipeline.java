@@ -2,7 +2,7 @@ package dev.tabula.tools.transfer;
 
 import dev.tabula.tools.client.BatchOperation;
 import dev.tabula.tools.client.TableClient;
-import dev.tabula.tools.entity.TransferEntity;
+import dev.tabula.tools.entity.SourceEntity;
 import dev.tabula.tools.format.NumberedEntity;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -202,7 +202,7 @@ public final class TransferPipeline {
         return;
       }
       next = item.line() + 1;
-      TransferEntity entity = item.entity();
+      SourceEntity entity = item.entity();
       if (from.isDone(item.line())) {
         // done by the run this one resumes
       } else if (entity == null) {

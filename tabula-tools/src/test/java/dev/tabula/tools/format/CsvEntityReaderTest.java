@@ -118,8 +118,8 @@ class CsvEntityReaderTest {
             "property 'd': '9223372036854775808' is not a valid Edm.Int64",
             null,
             null);
-    assertThat(rows.get(4).entity().properties().get(0).text()).isEqualTo("-1.5e-7");
-    assertThat(rows.get(5).entity().properties().get(0).text()).isEqualTo("true");
+    assertThat(rows.get(4).entity().values().properties().get(0).text()).isEqualTo("-1.5e-7");
+    assertThat(rows.get(5).entity().values().properties().get(0).text()).isEqualTo("true");
   }
 
   @Test

@@ -37,7 +37,7 @@ class JsonLinesReaderTest {
         .containsExactly(true, false, false, true, false, false);
     assertThat(rows.get(1).error()).isEqualTo("the entity has no RowKey");
     assertThat(rows.get(2).error()).startsWith("not JSON: ");
-    assertThat(rows.get(3).entity().properties().get(0).text()).isEqualTo("5");
+    assertThat(rows.get(3).entity().values().properties().get(0).text()).isEqualTo("5");
   }
 
   /**
@@ -69,7 +69,7 @@ class JsonLinesReaderTest {
     assertThat(rows).hasSize(42);
     for (int i = 0; i < 40; i++) {
       assertThat(rows.get(i).line()).isEqualTo(i + 1L);
-      assertThat(rows.get(i).entity().properties().get(0).text()).isEqualTo(texts.get(i));
+      assertThat(rows.get(i).entity().values().properties().get(0).text()).isEqualTo(texts.get(i));
     }
     assertThat(rows.get(40).line()).isEqualTo(41L);
     assertThat(rows.get(40).error()).contains("longer than");

@@ -66,7 +66,7 @@ class RoundTripProperties {
         EntityFiles.reader(format, new ByteArrayInputStream(bytes.toByteArray()))) {
       for (NumberedEntity row = reader.next(); row != null; row = reader.next()) {
         assertThat(row.error()).as("line %d", row.line()).isNull();
-        read.add(row.entity());
+        read.add(row.entity().values());
       }
     }
     return read;
