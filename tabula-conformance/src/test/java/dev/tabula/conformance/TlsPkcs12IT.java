@@ -247,6 +247,22 @@ class TlsPkcs12IT {
             + " (TABULA_TLS_KEY, tls-key)");
   }
 
+  @Test
+  void aKeyThatIsNotTheCertificates_isOneLine() throws IOException {
+    TestCertificates other = TestCertificates.create(Files.createDirectory(work.resolve("other")));
+    assertOperatorError(
+        serve(
+            "--tls-cert",
+            certificates.certificate().toString(),
+            "--tls-key",
+            other.key().toString()),
+        "tabula: the TLS key "
+            + other.key()
+            + " does not belong to the certificate "
+            + certificates.certificate()
+            + " (the certificate's public key is not its)");
+  }
+
   private Result serve(String... args) {
     String[] all = new String[args.length + 2];
     all[0] = "serve";
