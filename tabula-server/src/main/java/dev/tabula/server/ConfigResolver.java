@@ -17,7 +17,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Properties;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -162,6 +161,9 @@ final class ConfigResolver {
   private Transport transport(ServeCommand flags, Transport defaults) {
     Picked cert = pick(str(flags.tlsCert), "--tls-cert", "TABULA_TLS_CERT", "tls-cert");
     Picked key = pick(str(flags.tlsKey), "--tls-key", "TABULA_TLS_KEY", "tls-key");
+    Picked password =
+        pick(flags.tlsPassword, "--tls-password", "TABULA_TLS_PASSWORD", "tls-password");
+    Picked alias = pick(flags.tlsAlias, "--tls-alias", "TABULA_TLS_ALIAS", "tls-alias");
     Picked adminHost = pick(flags.adminHost, "--admin-host", "TABULA_ADMIN_HOST", "admin-host");
     AdminToken adminToken = adminToken(flags);
     int httpsPort = (int) number(str(flags.httpsPort), "https-port", -1, 0, 65_535);
@@ -179,18 +181,22 @@ final class ConfigResolver {
             defaults.requestTimeout().toSeconds(),
             1,
             Integer.MAX_VALUE);
-    if ((cert == null) != (key == null)) {
-      Picked given = Objects.requireNonNull(cert != null ? cert : key);
-      throw new OperatorError(
-          "tabula: "
-              + given.source()
-              + " needs "
-              + (cert == null ? "--tls-cert (or TABULA_TLS_CERT)" : "--tls-key (or TABULA_TLS_KEY)")
-              + " too: HTTPS takes a certificate and its key");
+    if (cert == null) {
+      // A PEM certificate without its key is told by the file's content, when it is read.
+      for (Picked given : new Picked[] {key, password, alias}) {
+        if (given != null) {
+          throw new OperatorError(
+              "tabula: "
+                  + given.source()
+                  + " needs --tls-cert (or TABULA_TLS_CERT) too: HTTPS takes a certificate");
+        }
+      }
     }
     if (httpsPort >= 0 && cert == null) {
       throw new OperatorError(
-          "tabula: " + sourceOf("https-port") + " needs --tls-cert and --tls-key for its HTTPS");
+          "tabula: "
+              + sourceOf("https-port")
+              + " needs --tls-cert (with --tls-key for PEM) for its HTTPS");
     }
     Transport transport =
         defaults
@@ -199,9 +205,15 @@ final class ConfigResolver {
                 adminHost == null ? defaults.adminHost() : adminHost.text().trim(),
                 (int) number(str(flags.adminPort), "admin-port", -1, 0, 65_535))
             .withAdminToken(adminToken);
-    return cert == null || key == null
+    return cert == null
         ? transport
-        : transport.withTls(Path.of(cert.text()), Path.of(key.text()), httpsPort);
+        : transport.withTls(
+            new TlsFiles(
+                Path.of(cert.text()),
+                key == null ? null : Path.of(key.text()),
+                password == null ? null : password.text(),
+                alias == null ? null : alias.text().trim()),
+            httpsPort);
   }
 
   /**

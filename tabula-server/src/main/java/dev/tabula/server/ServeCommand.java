@@ -60,11 +60,27 @@ final class ServeCommand implements Callable<Integer> {
 
   @Option(
       names = "--tls-cert",
-      description = "PEM certificate chain; with --tls-key serves HTTPS (env TABULA_TLS_CERT).")
+      description =
+          "Serve HTTPS with this PEM certificate chain (with --tls-key) or PKCS#12 (.pfx) file"
+              + " (with its password); read again when it changes (env TABULA_TLS_CERT).")
   @Nullable Path tlsCert;
 
   @Option(names = "--tls-key", description = "PEM private key in PKCS#8 form (env TABULA_TLS_KEY).")
   @Nullable Path tlsKey;
+
+  @Option(
+      names = "--tls-password",
+      description =
+          "Password of the PKCS#12 file; on the command line it shows in the process list, so"
+              + " prefer env TABULA_TLS_PASSWORD or the config file's tls-password.")
+  @Nullable String tlsPassword;
+
+  @Option(
+      names = "--tls-alias",
+      description =
+          "Which private key of the PKCS#12 file to serve, when it holds several"
+              + " (env TABULA_TLS_ALIAS).")
+  @Nullable String tlsAlias;
 
   @Option(
       names = "--https-port",
@@ -190,7 +206,7 @@ final class ServeCommand implements Callable<Integer> {
       names = "--config",
       description =
           "A properties file with host, port, data-dir, engine, accounts, tls-cert,"
-              + " tls-key, https-port, idle-timeout, request-timeout, workers, queue, block-cache-mb,"
+              + " tls-key, tls-password, tls-alias, https-port, idle-timeout, request-timeout, workers, queue, block-cache-mb,"
               + " request-memory-mb, max-connections, accept-wal-data-loss, admin-port, admin-host,"
               + " admin-token, hot-partitions, log-level, access-log, drain-timeout and the cassandra-* settings;"
               + " an unknown key is refused.")

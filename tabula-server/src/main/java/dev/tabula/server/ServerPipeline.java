@@ -10,6 +10,7 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -27,13 +28,14 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
   private final ServerConfig config;
   private final ConnectionLimit connections;
   private final InFlightRequests inFlight;
-  private final @Nullable SslContext tls;
+  private final @Nullable Supplier<SslContext> tls;
   private final Telemetry telemetry;
 
   /**
    * @param connections the connection bound, shared by every listener of the server
    * @param inFlight the server's connections and requests in flight, for a graceful stop
-   * @param tls the TLS context for an HTTPS listener, or null for plain HTTP
+   * @param tls the TLS context for an HTTPS listener, asked for each new connection (it changes
+   *     when the certificate is renewed), or null for plain HTTP
    * @param telemetry told of every answered request
    */
   ServerPipeline(
@@ -42,7 +44,7 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
       ServerConfig config,
       ConnectionLimit connections,
       InFlightRequests inFlight,
-      @Nullable SslContext tls,
+      @Nullable Supplier<SslContext> tls,
       Telemetry telemetry) {
     this.protocol = protocol;
     this.workers = workers;
@@ -59,7 +61,7 @@ final class ServerPipeline extends ChannelInitializer<SocketChannel> {
     ChannelPipeline pipeline = channel.pipeline();
     inFlight.track(channel);
     if (tls != null) {
-      pipeline.addLast(tls.newHandler(channel.alloc()));
+      pipeline.addLast(tls.get().newHandler(channel.alloc()));
     }
     RequestDeadline deadline = new RequestDeadline(transport.requestTimeout());
     pipeline

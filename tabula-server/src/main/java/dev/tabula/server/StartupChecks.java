@@ -3,7 +3,6 @@ package dev.tabula.server;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Objects;
 
 /**
  * Checks, before the engine is opened or anything is bound, what the config names on disk: the data
@@ -21,12 +20,9 @@ final class StartupChecks {
     if (config.engine() == EngineKind.ROCKSDB) {
       dataDir(config.dataDir(), resolver.sourceOf("data-dir"));
     }
-    Transport transport = config.transport();
-    if (transport.tls()) {
-      tls(
-          Objects.requireNonNull(transport.tlsCert()),
-          Objects.requireNonNull(transport.tlsKey()),
-          resolver);
+    TlsFiles tls = config.transport().tlsFiles();
+    if (tls != null) {
+      tls(tls, resolver);
     }
   }
 
@@ -76,11 +72,14 @@ final class StartupChecks {
     }
   }
 
-  private static void tls(Path cert, Path key, ConfigResolver resolver) {
-    readable(cert, "certificate", resolver.sourceOf("tls-cert"));
-    readable(key, "key", resolver.sourceOf("tls-key"));
+  private static void tls(TlsFiles files, ConfigResolver resolver) {
+    readable(files.certificate(), "certificate", resolver.sourceOf("tls-cert"));
+    Path key = files.key();
+    if (key != null) {
+      readable(key, "key", resolver.sourceOf("tls-key"));
+    }
     try {
-      TlsContexts.forServer(cert, key); // built once here so that a bad file stops the start now
+      TlsContexts.forServer(files); // built once here so that a bad file stops the start now
     } catch (IllegalArgumentException | UncheckedIOException e) {
       throw new OperatorError("tabula: " + e.getMessage(), e);
     }

@@ -19,7 +19,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Duration;
@@ -46,6 +45,7 @@ public final class TabulaServer implements AutoCloseable {
   private final Telemetry telemetry;
   private final ServerMeters meters;
   private final @Nullable AdminListener admin;
+  private final @Nullable ReloadingTls tls;
 
   /** Set first thing by {@link #close}: from then on the server is not ready. */
   private volatile boolean closing;
@@ -60,13 +60,8 @@ public final class TabulaServer implements AutoCloseable {
     EntityService entities = new EntityService(tables, engine.entities(), config.pageSize());
     TableProtocol protocol = protocol(config, engine, tables, entities);
     Transport transport = config.transport();
-    SslContext tls =
-        transport.tls()
-            // tls() holds with a certificate, and the record has its key with it.
-            ? TlsContexts.forServer(
-                Objects.requireNonNull(transport.tlsCert()),
-                Objects.requireNonNull(transport.tlsKey()))
-            : null;
+    TlsFiles tlsFiles = transport.tlsFiles();
+    ReloadingTls reloading = tlsFiles == null ? null : new ReloadingTls(tlsFiles);
     this.workers = new WorkerPool(config.resources());
     this.connections = new ConnectionLimit(config.resources().maxConnections());
     this.meters = new ServerMeters(telemetry, workers, connections, entities.queryStats());
@@ -84,11 +79,11 @@ public final class TabulaServer implements AutoCloseable {
                   config.port())
               : null;
       https =
-          tls == null
+          reloading == null
               ? null
               : bind(
                   new ServerPipeline(
-                      protocol, workers, config, connections, inFlight, tls, telemetry),
+                      protocol, workers, config, connections, inFlight, reloading, telemetry),
                   transport.httpsPort() >= 0 ? "https-port" : "port",
                   transport.httpsPort() >= 0 ? transport.httpsPort() : config.port());
       this.admin = transport.servesAdmin() ? bindAdmin(transport) : null;
@@ -103,10 +98,14 @@ public final class TabulaServer implements AutoCloseable {
       ioGroup.shutdownGracefully(0, 0, TimeUnit.SECONDS);
       workers.shutdown();
       meters.close();
+      if (reloading != null) {
+        reloading.close();
+      }
       throw e;
     }
     this.httpChannel = http;
     this.httpsChannel = https;
+    this.tls = reloading;
   }
 
   /** The Table service's protocol over the engine, for the config's accounts. */
@@ -292,6 +291,9 @@ public final class TabulaServer implements AutoCloseable {
       workers.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+    if (tls != null) {
+      tls.close();
     }
     engine.close();
     if (admin != null) {

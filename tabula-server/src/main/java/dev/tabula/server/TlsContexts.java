@@ -2,52 +2,35 @@ package dev.tabula.server;
 
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.security.cert.X509Certificate;
 import javax.net.ssl.SSLException;
 
 /**
- * Builds the server's TLS context from PEM files: a certificate chain and a PKCS#8 private key
- * ({@code -----BEGIN PRIVATE KEY-----}), with the JDK's TLS provider. A PKCS#1 key ({@code
- * -----BEGIN RSA PRIVATE KEY-----}) is refused with the command that converts it, since the JDK
- * cannot read that form without an extra library.
+ * Builds the server's TLS context, with the JDK's TLS provider, from {@link TlsFiles}: a PEM
+ * certificate chain with its PKCS#8 PEM key, or a PKCS#12 file and its password (read by {@link
+ * ServerKey}).
  */
 final class TlsContexts {
   private TlsContexts() {}
 
   /**
-   * The server context for a certificate and key.
+   * The server context for the files as they are now.
    *
-   * @throws IllegalArgumentException when a file cannot be read or is not the expected PEM
+   * @throws IllegalArgumentException when a file is not the expected certificate or key
+   * @throws java.io.UncheckedIOException when a file cannot be read
    */
-  static SslContext forServer(Path certificate, Path key) {
-    checkKeyForm(key);
-    try {
-      return SslContextBuilder.forServer(certificate.toFile(), key.toFile()).build();
-    } catch (SSLException | IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "cannot use TLS certificate " + certificate + " with key " + key + ": " + e.getMessage(),
-          e);
-    }
+  static SslContext forServer(TlsFiles files) {
+    return forServer(ServerKey.read(files), files);
   }
 
-  private static void checkKeyForm(Path key) {
-    String text;
+  /** The server context for a key and chain read from {@code files}. */
+  static SslContext forServer(ServerKey key, TlsFiles files) {
     try {
-      text = Files.readString(key);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read TLS key " + key, e);
-    }
-    if (text.contains("BEGIN RSA PRIVATE KEY") || text.contains("BEGIN EC PRIVATE KEY")) {
+      return SslContextBuilder.forServer(key.key(), key.chain().toArray(new X509Certificate[0]))
+          .build();
+    } catch (SSLException | IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          "TLS key "
-              + key
-              + " is in PKCS#1/SEC1 form; convert it"
-              + " with: openssl pkcs8 -topk8 -nocrypt -in "
-              + key
-              + " -out key-pkcs8.pem");
+          "cannot use the TLS certificate " + files.certificate() + ": " + e.getMessage(), e);
     }
   }
 }

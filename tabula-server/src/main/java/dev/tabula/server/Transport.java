@@ -9,13 +9,12 @@ import org.jspecify.annotations.Nullable;
 /**
  * How the server talks HTTP: TLS, ports, timeouts and request-head limits.
  *
- * <p>TLS: with a certificate and key (PEM files; the key in PKCS#8 form, {@code -----BEGIN PRIVATE
- * KEY-----}), the server speaks HTTPS. Without {@code httpsPort} it speaks HTTPS only, on the main
- * port; with it, HTTP stays on the main port and HTTPS listens on {@code httpsPort}, so both are
- * served.
+ * <p>TLS: with {@link TlsFiles} (a PEM certificate and its PKCS#8 key, or a PKCS#12 file), the
+ * server speaks HTTPS, and takes the files again when they change. Without {@code httpsPort} it
+ * speaks HTTPS only, on the main port; with it, HTTP stays on the main port and HTTPS listens on
+ * {@code httpsPort}, so both are served.
  *
- * @param tlsCert the certificate chain (PEM), or null for no TLS
- * @param tlsKey the private key (PKCS#8 PEM), or null for no TLS
+ * @param tlsFiles the certificate and key, or null for no TLS
  * @param httpsPort a separate HTTPS port (0 picks a free one), or -1 for none
  * @param idleTimeout how long a connection may stay silent (no bytes either way) before it is
  *     closed, between requests or in the middle of one
@@ -30,8 +29,7 @@ import org.jspecify.annotations.Nullable;
  *     listener on loopback serves backups (docs/backup.md)
  */
 public record Transport(
-    @Nullable Path tlsCert,
-    @Nullable Path tlsKey,
+    @Nullable TlsFiles tlsFiles,
     int httpsPort,
     Duration idleTimeout,
     Duration requestTimeout,
@@ -48,7 +46,6 @@ public record Transport(
   public static final Transport DEFAULTS =
       new Transport(
           null,
-          null,
           -1,
           Duration.ofSeconds(120),
           Duration.ofSeconds(30),
@@ -59,11 +56,7 @@ public record Transport(
           null);
 
   public Transport {
-    if ((tlsCert == null) != (tlsKey == null)) {
-      throw new IllegalArgumentException(
-          "a TLS certificate needs its key, and a key its certificate");
-    }
-    if (httpsPort >= 0 && tlsCert == null) {
+    if (httpsPort >= 0 && tlsFiles == null) {
       throw new IllegalArgumentException("an HTTPS port needs a TLS certificate and key");
     }
     Objects.requireNonNull(idleTimeout, "idleTimeout");
@@ -85,7 +78,7 @@ public record Transport(
 
   /** Whether TLS is configured. */
   public boolean tls() {
-    return tlsCert != null;
+    return tlsFiles != null;
   }
 
   /** Whether plain HTTP is served: always, unless TLS takes the main port. */
@@ -94,10 +87,14 @@ public record Transport(
   }
 
   /** This transport with TLS from these PEM files, on {@code newHttpsPort} (-1: the main port). */
-  public Transport withTls(@Nullable Path cert, @Nullable Path key, int newHttpsPort) {
+  public Transport withTls(Path cert, Path key, int newHttpsPort) {
+    return withTls(TlsFiles.pem(cert, key), newHttpsPort);
+  }
+
+  /** This transport with TLS from {@code files}, on {@code newHttpsPort} (-1: the main port). */
+  public Transport withTls(@Nullable TlsFiles files, int newHttpsPort) {
     return new Transport(
-        cert,
-        key,
+        files,
         newHttpsPort,
         idleTimeout,
         requestTimeout,
@@ -111,8 +108,7 @@ public record Transport(
   /** This transport with other timeouts. */
   public Transport withTimeouts(Duration idle, Duration request) {
     return new Transport(
-        tlsCert,
-        tlsKey,
+        tlsFiles,
         httpsPort,
         idle,
         request,
@@ -131,8 +127,7 @@ public record Transport(
   /** This transport with the admin listener on {@code host}:{@code port} (-1: none). */
   public Transport withAdmin(String host, int port) {
     return new Transport(
-        tlsCert,
-        tlsKey,
+        tlsFiles,
         httpsPort,
         idleTimeout,
         requestTimeout,
@@ -146,8 +141,7 @@ public record Transport(
   /** This transport with {@code token} asked for by the admin listener's backups (null: none). */
   public Transport withAdminToken(@Nullable AdminToken token) {
     return new Transport(
-        tlsCert,
-        tlsKey,
+        tlsFiles,
         httpsPort,
         idleTimeout,
         requestTimeout,

@@ -3,6 +3,7 @@ package dev.tabula.conformance.support;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,8 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -17,13 +20,17 @@ import java.util.concurrent.TimeUnit;
 /**
  * A self-signed certificate for 127.0.0.1 and localhost, made at test time with the JDK's own
  * {@code keytool} (no extra library), and written out as the PEM files {@code tabula serve
- * --tls-cert/--tls-key} takes: the certificate, and the key in PKCS#8 form.
+ * --tls-cert/--tls-key} takes: the certificate, and the key in PKCS#8 form. The PKCS#12 file
+ * keytool made ({@link #pkcs12()}, password {@link #PKCS12_PASSWORD}) is kept too.
  *
  * @param certificate the certificate (PEM)
  * @param key the private key (PKCS#8 PEM)
  */
 public record TestCertificates(Path certificate, Path key) {
-  private static final String PASSWORD = "changeit";
+  /** The password of {@link #pkcs12()}. */
+  public static final String PKCS12_PASSWORD = "changeit";
+
+  private static final String PASSWORD = PKCS12_PASSWORD;
 
   /** Makes a fresh key pair and certificate in {@code dir}. */
   public static TestCertificates create(Path dir) {
@@ -68,6 +75,32 @@ public record TestCertificates(Path certificate, Path key) {
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /** The PKCS#12 file that holds the same key and certificate, alias {@code tabula}. */
+  public Path pkcs12() {
+    return certificate.resolveSibling("test.p12");
+  }
+
+  /** The certificate's serial number, which tells two certificates apart. */
+  public BigInteger serial() {
+    try (InputStream in = Files.newInputStream(pkcs12())) {
+      KeyStore keyStore = KeyStore.getInstance("PKCS12");
+      keyStore.load(in, PASSWORD.toCharArray());
+      return ((X509Certificate) keyStore.getCertificate("tabula")).getSerialNumber();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Runs the JDK's {@code keytool} with these arguments; it must succeed. */
+  public static void keytool(String... args) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+    command.addAll(List.of(args));
+    run(command);
   }
 
   private static String pem(String type, byte[] der) {
