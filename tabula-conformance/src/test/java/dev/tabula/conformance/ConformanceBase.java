@@ -58,6 +58,7 @@ public abstract class ConformanceBase {
             .withEngine(engine(), dataDir)
             .withAccounts(TestAccounts.ALL)
             .withPageSize(pageSize());
+    config = configure(config);
     // The Cassandra engine needs a cluster: CassandraNode names it, or skips the run.
     server =
         engine() == EngineKind.CASSANDRA
@@ -65,6 +66,14 @@ public abstract class ConformanceBase {
             : TabulaServer.start(config);
     service = Clients.service(server, TestAccounts.DEVELOPMENT);
     raw = new RawClient(server, TestAccounts.DEVELOPMENT);
+  }
+
+  /**
+   * The config this contract's servers start with: the run's, unless a contract needs more (TLS,
+   * bearer tokens). Called once per run, before the server starts.
+   */
+  protected ServerConfig configure(ServerConfig config) {
+    return config;
   }
 
   @AfterParameterizedClassInvocation

@@ -10,6 +10,7 @@ import dev.tabula.protocol.json.MetadataLevel;
 import dev.tabula.protocol.xml.ErrorXmlWriter;
 import dev.tabula.protocol.xml.XmlContent;
 import java.time.Clock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one renderer of errors: status, {@code x-ms-error-code}, and the error body whose message
@@ -18,9 +19,19 @@ import java.time.Clock;
  */
 public final class ErrorResponses {
   private final Clock clock;
+  private final @Nullable String bearerChallenge;
 
   public ErrorResponses(Clock clock) {
+    this(clock, null);
+  }
+
+  /**
+   * @param bearerChallenge the {@code WWW-Authenticate} value of every 401 answer, or null when the
+   *     server takes no bearer tokens (then a 401 carries no challenge, as before)
+   */
+  public ErrorResponses(Clock clock, @Nullable String bearerChallenge) {
     this.clock = clock;
+    this.bearerChallenge = bearerChallenge;
   }
 
   /** The response for a failure with this code and message. */
@@ -28,14 +39,27 @@ public final class ErrorResponses {
     TableErrorCode code = error.code();
     String message = error.getMessage() + ErrorTrailer.of(requestId, clock.instant());
     if (answersInXml(request)) {
-      return new ServiceResponse(code.status())
+      return challenged(new ServiceResponse(code.status()))
           .header("x-ms-error-code", code.code())
           .body(XmlContent.TYPE, ErrorXmlWriter.write(code.code(), message));
     }
-    return new ServiceResponse(code.status())
+    return challenged(new ServiceResponse(code.status()))
         .header("x-ms-error-code", code.code())
         .header("DataServiceVersion", "3.0;")
         .body(contentType(request), ErrorJsonWriter.write(code.code(), message));
+  }
+
+  /**
+   * A 401 with the bearer challenge, when there is one: the service sends it with every 401, and a
+   * client's challenge policy reads the tenant to ask for a token from it (azure-data-tables'
+   * TableBearerTokenChallengeAuthorizationPolicy takes the first path segment of {@code
+   * authorization_uri}).
+   */
+  private ServiceResponse challenged(ServiceResponse response) {
+    if (bearerChallenge != null && response.status() == 401) {
+      response.header("WWW-Authenticate", bearerChallenge);
+    }
+    return response;
   }
 
   /** Whether the request is one of the {@link XmlOperations}, whose errors are XML. */

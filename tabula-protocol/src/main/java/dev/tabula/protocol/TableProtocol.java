@@ -98,7 +98,7 @@ public final class TableProtocol {
             new AclOperations(policies),
             new ServicePropertiesOperations(serviceProperties, clock),
             nonBlocking);
-    this.errors = new ErrorResponses(clock);
+    this.errors = new ErrorResponses(clock, authenticator.bearerChallenge());
     this.cors = new Cors(serviceProperties);
     this.clock = clock;
     this.server = server;

@@ -2,6 +2,8 @@ package dev.tabula.server;
 
 import dev.tabula.protocol.auth.AccountKeys;
 import dev.tabula.protocol.auth.AuthenticatorChain;
+import dev.tabula.protocol.auth.BearerTokenAuthenticator;
+import dev.tabula.protocol.auth.BearerTokenVerifier;
 import dev.tabula.protocol.auth.RequestAuthenticator;
 import dev.tabula.protocol.auth.StoredAccessPolicies;
 import java.time.Clock;
@@ -20,8 +22,26 @@ final class Authenticators {
    */
   static RequestAuthenticator forAccounts(
       List<Account> accounts, StoredAccessPolicies policies, Clock clock) {
+    return forAccounts(accounts, policies, clock, OAuthSettings.DISABLED);
+  }
+
+  /**
+   * {@link #forAccounts(List, StoredAccessPolicies, Clock)} followed, when {@code oauth} is
+   * enabled, by bearer tokens: a Shared Key or SAS request is decided exactly as without them.
+   */
+  static RequestAuthenticator forAccounts(
+      List<Account> accounts, StoredAccessPolicies policies, Clock clock, OAuthSettings oauth) {
     Map<String, List<String>> keys = new LinkedHashMap<>();
     accounts.forEach(a -> keys.put(a.name(), List.of(a.key())));
-    return AuthenticatorChain.standard(AccountKeys.of(keys), policies, clock);
+    AuthenticatorChain standard =
+        AuthenticatorChain.standard(AccountKeys.of(keys), policies, clock);
+    BearerTokenVerifier verifier = oauth.verifier();
+    if (verifier == null) {
+      return standard;
+    }
+    return new AuthenticatorChain(
+        List.of(
+            standard,
+            new BearerTokenAuthenticator(verifier, oauth.roles(), oauth.challengeTenant())));
   }
 }

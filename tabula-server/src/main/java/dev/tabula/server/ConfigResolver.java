@@ -1,6 +1,7 @@
 package dev.tabula.server;
 
 import dev.tabula.engine.cassandra.CassandraOptions;
+import dev.tabula.protocol.auth.RoleAssignments;
 import dev.tabula.server.admin.AdminToken;
 import dev.tabula.server.logging.AccessLogFormat;
 import dev.tabula.server.logging.LogLevel;
@@ -17,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -73,6 +75,8 @@ final class ConfigResolver {
     Picked accountsText = pick(accountList, "--account", "TABULA_ACCOUNTS", "accounts");
     List<Account> accounts =
         accountsText == null ? defaults.accounts() : AccountDefinitions.parse(accountsText);
+    Transport transport = transport(flags, defaults.transport());
+    OAuthSettings oauth = oauth(flags, transport);
     try {
       return new ServerConfig(
           host,
@@ -82,8 +86,9 @@ final class ConfigResolver {
           accounts,
           defaults.maxBodyBytes(),
           defaults.pageSize(),
-          transport(flags, defaults.transport()),
-          resources(flags, defaults.resources()));
+          transport,
+          resources(flags, defaults.resources()),
+          oauth);
     } catch (OperatorError e) {
       throw e;
     } catch (IllegalArgumentException e) { // a rule that spans settings, which the records check
@@ -214,6 +219,77 @@ final class ConfigResolver {
                 password == null ? null : password.text(),
                 alias == null ? null : alias.text().trim()),
             httpsPort);
+  }
+
+  /**
+   * Bearer tokens: {@code --oauth-jwks} (a file or an https URL) or {@code --oauth-dev-unsigned},
+   * with {@code --oauth-tenant} and, optionally, {@code --oauth-roles}; each also from its {@code
+   * TABULA_OAUTH_*} variable and config-file key (tenants separated by commas there). Off when
+   * neither of the first two is given. Azure takes bearer tokens over HTTPS only, so they need TLS.
+   */
+  private OAuthSettings oauth(ServeCommand flags, Transport transport) {
+    Picked jwks = pick(flags.oauthJwks, "--oauth-jwks", "TABULA_OAUTH_JWKS", "oauth-jwks");
+    Picked unsigned =
+        pick(
+            str(flags.oauthDevUnsigned),
+            "--oauth-dev-unsigned",
+            "TABULA_OAUTH_DEV_UNSIGNED",
+            "oauth-dev-unsigned");
+    String tenantList = flags.oauthTenants == null ? null : String.join(",", flags.oauthTenants);
+    Picked tenants = pick(tenantList, "--oauth-tenant", "TABULA_OAUTH_TENANT", "oauth-tenant");
+    Picked roles =
+        pick(str(flags.oauthRoles), "--oauth-roles", "TABULA_OAUTH_ROLES", "oauth-roles");
+    boolean devUnsigned = unsigned != null && bool(unsigned);
+    if (jwks == null && !devUnsigned) {
+      if (tenants != null || roles != null) {
+        Picked given = Objects.requireNonNull(tenants != null ? tenants : roles);
+        throw new OperatorError(
+            "tabula: "
+                + given.source()
+                + " needs --oauth-jwks (or --oauth-dev-unsigned): where the tokens' signing keys"
+                + " are");
+      }
+      return OAuthSettings.DISABLED;
+    }
+    String source = jwks != null ? jwks.source() : Objects.requireNonNull(unsigned).source();
+    if (!transport.tls()) {
+      throw new OperatorError(
+          "tabula: "
+              + source
+              + " needs HTTPS (--tls-cert): Azure takes bearer tokens over HTTPS"
+              + " only");
+    }
+    List<String> tenantIds =
+        tenants == null
+            ? List.of()
+            : Arrays.stream(tenants.text().split(","))
+                .map(String::strip)
+                .filter(id -> !id.isEmpty())
+                .toList();
+    RoleAssignments assignments = RoleAssignments.NONE;
+    if (roles != null) {
+      try {
+        assignments = OAuthSettings.readRoles(Path.of(roles.text().strip()));
+      } catch (IllegalArgumentException e) {
+        throw new OperatorError("tabula: " + roles.source() + ": " + e.getMessage(), e);
+      }
+    }
+    try {
+      return OAuthSettings.of(
+          jwks == null ? null : jwks.text().strip(), tenantIds, assignments, devUnsigned);
+    } catch (IllegalArgumentException e) {
+      throw new OperatorError("tabula: " + source + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** {@code true} or {@code false}, whatever the case; anything else names its source. */
+  private static boolean bool(Picked picked) {
+    String value = picked.text().trim();
+    if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+      throw new OperatorError(
+          "tabula: " + picked.source() + ": '" + picked.text() + "' is not true or false");
+    }
+    return Boolean.parseBoolean(value);
   }
 
   /**

@@ -83,6 +83,40 @@ final class ServeCommand implements Callable<Integer> {
   @Nullable String tlsAlias;
 
   @Option(
+      names = "--oauth-jwks",
+      paramLabel = "FILE|URL",
+      description =
+          "Take Microsoft Entra ID bearer tokens signed by the keys of this JSON Web Key Set: a"
+              + " file, or an https URL fetched and cached (needs HTTPS and --oauth-tenant; env"
+              + " TABULA_OAUTH_JWKS).")
+  @Nullable String oauthJwks;
+
+  @Option(
+      names = "--oauth-tenant",
+      paramLabel = "ID",
+      description =
+          "A tenant whose bearer tokens are taken; repeat for several (env TABULA_OAUTH_TENANT,"
+              + " separated by ',').")
+  @Nullable List<String> oauthTenants;
+
+  @Option(
+      names = "--oauth-roles",
+      paramLabel = "FILE",
+      description =
+          "Role assignments for bearer tokens, one 'ACCOUNT PRINCIPAL ROLE [TABLE]' a line"
+              + " (env TABULA_OAUTH_ROLES).")
+  @Nullable Path oauthRoles;
+
+  @Option(
+      names = "--oauth-dev-unsigned",
+      arity = "0..1",
+      fallbackValue = "true",
+      description =
+          "Development only: take bearer tokens WITHOUT checking their signature, as Azurite's"
+              + " --oauth basic (default false; env TABULA_OAUTH_DEV_UNSIGNED).")
+  @Nullable Boolean oauthDevUnsigned;
+
+  @Option(
       names = "--https-port",
       description =
           "Serve HTTPS on this port and keep HTTP on --port (default: HTTPS replaces"
@@ -208,7 +242,8 @@ final class ServeCommand implements Callable<Integer> {
           "A properties file with host, port, data-dir, engine, accounts, tls-cert,"
               + " tls-key, tls-password, tls-alias, https-port, idle-timeout, request-timeout, workers, queue, block-cache-mb,"
               + " request-memory-mb, max-connections, accept-wal-data-loss, admin-port, admin-host,"
-              + " admin-token, hot-partitions, log-level, access-log, drain-timeout and the cassandra-* settings;"
+              + " admin-token, hot-partitions, log-level, access-log, drain-timeout, the oauth-*"
+              + " settings and the cassandra-* settings;"
               + " an unknown key is refused.")
   @Nullable Path configFile;
 

@@ -16,6 +16,7 @@ import java.util.Objects;
  * @param pageSize the most entities per query page: 1,000 as the service, smaller only in tests
  * @param transport TLS, timeouts and request-head limits
  * @param resources the worker pool, its queue and the block cache
+ * @param oauth whether and how Microsoft Entra ID bearer tokens are taken
  */
 public record ServerConfig(
     String host,
@@ -26,7 +27,8 @@ public record ServerConfig(
     int maxBodyBytes,
     int pageSize,
     Transport transport,
-    Resources resources) {
+    Resources resources,
+    OAuthSettings oauth) {
 
   /** The emulator's table port, so emulator connection strings work unchanged. */
   public static final int DEFAULT_PORT = 10002;
@@ -46,6 +48,7 @@ public record ServerConfig(
     Objects.requireNonNull(dataDir, "dataDir");
     Objects.requireNonNull(transport, "transport");
     Objects.requireNonNull(resources, "resources");
+    Objects.requireNonNull(oauth, "oauth");
     accounts = List.copyOf(accounts);
     if (accounts.isEmpty()) {
       throw new IllegalArgumentException("at least one account is needed");
@@ -66,42 +69,112 @@ public record ServerConfig(
         DEFAULT_MAX_BODY_BYTES,
         1000,
         Transport.DEFAULTS,
-        Resources.DEFAULTS);
+        Resources.DEFAULTS,
+        OAuthSettings.DISABLED);
   }
 
   /** This config on another port. */
   public ServerConfig withPort(int newPort) {
     return new ServerConfig(
-        host, newPort, engine, dataDir, accounts, maxBodyBytes, pageSize, transport, resources);
+        host,
+        newPort,
+        engine,
+        dataDir,
+        accounts,
+        maxBodyBytes,
+        pageSize,
+        transport,
+        resources,
+        oauth);
   }
 
   /** This config with another engine and data directory. */
   public ServerConfig withEngine(EngineKind newEngine, Path newDataDir) {
     return new ServerConfig(
-        host, port, newEngine, newDataDir, accounts, maxBodyBytes, pageSize, transport, resources);
+        host,
+        port,
+        newEngine,
+        newDataDir,
+        accounts,
+        maxBodyBytes,
+        pageSize,
+        transport,
+        resources,
+        oauth);
   }
 
   /** This config with other accounts. */
   public ServerConfig withAccounts(List<Account> newAccounts) {
     return new ServerConfig(
-        host, port, engine, dataDir, newAccounts, maxBodyBytes, pageSize, transport, resources);
+        host,
+        port,
+        engine,
+        dataDir,
+        newAccounts,
+        maxBodyBytes,
+        pageSize,
+        transport,
+        resources,
+        oauth);
   }
 
   /** This config with another transport (TLS, timeouts, limits). */
   public ServerConfig withTransport(Transport newTransport) {
     return new ServerConfig(
-        host, port, engine, dataDir, accounts, maxBodyBytes, pageSize, newTransport, resources);
+        host,
+        port,
+        engine,
+        dataDir,
+        accounts,
+        maxBodyBytes,
+        pageSize,
+        newTransport,
+        resources,
+        oauth);
   }
 
   /** This config with other resource bounds (worker pool, queue, block cache). */
   public ServerConfig withResources(Resources newResources) {
     return new ServerConfig(
-        host, port, engine, dataDir, accounts, maxBodyBytes, pageSize, transport, newResources);
+        host,
+        port,
+        engine,
+        dataDir,
+        accounts,
+        maxBodyBytes,
+        pageSize,
+        transport,
+        newResources,
+        oauth);
+  }
+
+  /** This config taking bearer tokens as {@code newOAuth} says. */
+  public ServerConfig withOAuth(OAuthSettings newOAuth) {
+    return new ServerConfig(
+        host,
+        port,
+        engine,
+        dataDir,
+        accounts,
+        maxBodyBytes,
+        pageSize,
+        transport,
+        resources,
+        newOAuth);
   }
 
   /** This config with another page size (tests force small pages to exercise continuations). */
   public ServerConfig withPageSize(int newPageSize) {
     return new ServerConfig(
-        host, port, engine, dataDir, accounts, maxBodyBytes, newPageSize, transport, resources);
+        host,
+        port,
+        engine,
+        dataDir,
+        accounts,
+        maxBodyBytes,
+        newPageSize,
+        transport,
+        resources,
+        oauth);
   }
 }

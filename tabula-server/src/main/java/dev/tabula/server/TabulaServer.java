@@ -26,12 +26,16 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A running Tabula server: the storage engine, the Table service on top of it, and the HTTP
  * listener. {@link #close} stops accepting, finishes in-flight work and closes the engine.
  */
 public final class TabulaServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(TabulaServer.class);
+
   private final ServerConfig config;
   private final StorageEngine engine;
   private final WorkerPool workers;
@@ -113,7 +117,14 @@ public final class TabulaServer implements AutoCloseable {
       ServerConfig config, StorageEngine engine, TableService tables, EntityService entities) {
     AccessPolicyService policies = new AccessPolicyService(engine.catalog());
     RequestAuthenticator authenticator =
-        Authenticators.forAccounts(config.accounts(), policies::find, Clock.systemUTC());
+        Authenticators.forAccounts(
+            config.accounts(), policies::find, Clock.systemUTC(), config.oauth());
+    if (config.oauth().unsigned()) {
+      LOG.warn(
+          "--oauth-dev-unsigned: bearer tokens are NOT verified: any token, signed or not, with"
+              + " a configured tenant's issuer is taken. For development only; never expose this"
+              + " server.");
+    }
     return new TableProtocol(
         tables,
         entities,

@@ -4,7 +4,8 @@ import java.util.Optional;
 
 /**
  * The ways a request proves which account sent it: the two Shared Key schemes of the {@code
- * Authorization} header, and the two shared access signatures carried in the query string.
+ * Authorization} header, the two shared access signatures carried in the query string, and a
+ * Microsoft Entra ID bearer token.
  */
 public enum AuthScheme {
   /** {@code SharedKey}: signs verb, Content-MD5, Content-Type, date and resource (Python SDK). */
@@ -14,7 +15,12 @@ public enum AuthScheme {
   /** An account shared access signature ({@code ss}, {@code srt}, ... {@code sig} in the query). */
   ACCOUNT_SAS(null),
   /** A table's service shared access signature ({@code tn}, ... {@code sig} in the query). */
-  SERVICE_SAS(null);
+  SERVICE_SAS(null),
+  /**
+   * A Microsoft Entra ID access token ({@code Authorization: Bearer <JWT>}). Read by {@link
+   * BearerTokenAuthenticator} alone, so it has no Shared Key header name here.
+   */
+  BEARER(null);
 
   private final String headerName;
 

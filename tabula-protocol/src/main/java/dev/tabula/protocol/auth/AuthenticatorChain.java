@@ -4,6 +4,7 @@ import dev.tabula.protocol.http.ServiceRequest;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The list of strategies the router authenticates with: the first strategy that {@link
@@ -60,6 +61,18 @@ public final class AuthenticatorChain implements RequestAuthenticator {
       }
     }
     return true; // refused from the request alone
+  }
+
+  /** {@inheritDoc} The first strategy's that has one. */
+  @Override
+  public @Nullable String bearerChallenge() {
+    for (RequestAuthenticator strategy : strategies) {
+      String challenge = strategy.bearerChallenge();
+      if (challenge != null) {
+        return challenge;
+      }
+    }
+    return null;
   }
 
   @Override

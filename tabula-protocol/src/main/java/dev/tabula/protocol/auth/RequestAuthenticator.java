@@ -2,6 +2,7 @@ package dev.tabula.protocol.auth;
 
 import dev.tabula.model.TableException;
 import dev.tabula.protocol.http.ServiceRequest;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One way of proving which account sent a request (Shared Key, Shared Key Lite, and later account
@@ -42,6 +43,14 @@ public interface RequestAuthenticator {
    */
   default boolean authenticatesWithoutWaiting(ServiceRequest request) {
     return true;
+  }
+
+  /**
+   * The {@code WWW-Authenticate} value every 401 answer carries when this strategy takes bearer
+   * tokens, so that a client learns where to get one; null when it takes none.
+   */
+  default @Nullable String bearerChallenge() {
+    return null;
   }
 
   /** {@link #authenticate(ServiceRequest, String, String)} over the request's raw path. */
