@@ -21,7 +21,7 @@ final class Authenticators {
   static RequestAuthenticator forAccounts(
       List<Account> accounts, StoredAccessPolicies policies, Clock clock) {
     Map<String, List<String>> keys = new LinkedHashMap<>();
-    accounts.forEach(a -> keys.put(a.name(), List.of(a.key())));
+    accounts.forEach(a -> keys.put(a.name(), a.keys()));
     return AuthenticatorChain.standard(AccountKeys.of(keys), policies, clock);
   }
 }

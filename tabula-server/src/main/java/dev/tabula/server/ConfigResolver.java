@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -70,21 +69,23 @@ final class ConfigResolver {
     int port = (int) number(str(flags.port), "port", defaults.port(), 0, 65_535);
     Path dataDir = Path.of(text(str(flags.dataDir), "data-dir", defaults.dataDir().toString()));
     EngineKind engine = flags.inMemory ? EngineKind.MEMORY : engine(flags.engine);
-    String accountList = flags.accounts == null ? null : String.join(";", flags.accounts);
-    Picked accountsText = pick(accountList, "--account", "TABULA_ACCOUNTS", "accounts");
-    List<Account> accounts =
-        accountsText == null ? defaults.accounts() : AccountDefinitions.parse(accountsText);
+    AccountSources.Chosen accounts =
+        new AccountSources(env, file, String.valueOf(configFile)).choose(flags);
+    if (accounts != null) {
+      sources.put("accounts", accounts.source());
+    }
     try {
       return new ServerConfig(
           host,
           port,
           engine,
           dataDir,
-          accounts,
+          accounts == null ? defaults.accounts() : accounts.accounts(),
           defaults.maxBodyBytes(),
           defaults.pageSize(),
           transport(flags, defaults.transport()),
-          resources(flags, defaults.resources()));
+          resources(flags, defaults.resources()),
+          accounts == null ? null : accounts.file());
     } catch (OperatorError e) {
       throw e;
     } catch (IllegalArgumentException e) { // a rule that spans settings, which the records check

@@ -3,6 +3,7 @@ package dev.tabula.server;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Everything a server needs to start.
@@ -16,6 +17,8 @@ import java.util.Objects;
  * @param pageSize the most entities per query page: 1,000 as the service, smaller only in tests
  * @param transport TLS, timeouts and request-head limits
  * @param resources the worker pool, its queue and the block cache
+ * @param accountsFile the accounts file the server reads its accounts from when it starts, and
+ *     again whenever it changes; null to serve {@code accounts} alone
  */
 public record ServerConfig(
     String host,
@@ -26,7 +29,8 @@ public record ServerConfig(
     int maxBodyBytes,
     int pageSize,
     Transport transport,
-    Resources resources) {
+    Resources resources,
+    @Nullable Path accountsFile) {
 
   /** The emulator's table port, so emulator connection strings work unchanged. */
   public static final int DEFAULT_PORT = 10002;
@@ -66,42 +70,106 @@ public record ServerConfig(
         DEFAULT_MAX_BODY_BYTES,
         1000,
         Transport.DEFAULTS,
-        Resources.DEFAULTS);
+        Resources.DEFAULTS,
+        null);
   }
 
   /** This config on another port. */
   public ServerConfig withPort(int newPort) {
     return new ServerConfig(
-        host, newPort, engine, dataDir, accounts, maxBodyBytes, pageSize, transport, resources);
+        host,
+        newPort,
+        engine,
+        dataDir,
+        accounts,
+        maxBodyBytes,
+        pageSize,
+        transport,
+        resources,
+        accountsFile);
   }
 
   /** This config with another engine and data directory. */
   public ServerConfig withEngine(EngineKind newEngine, Path newDataDir) {
     return new ServerConfig(
-        host, port, newEngine, newDataDir, accounts, maxBodyBytes, pageSize, transport, resources);
+        host,
+        port,
+        newEngine,
+        newDataDir,
+        accounts,
+        maxBodyBytes,
+        pageSize,
+        transport,
+        resources,
+        accountsFile);
   }
 
   /** This config with other accounts. */
   public ServerConfig withAccounts(List<Account> newAccounts) {
     return new ServerConfig(
-        host, port, engine, dataDir, newAccounts, maxBodyBytes, pageSize, transport, resources);
+        host,
+        port,
+        engine,
+        dataDir,
+        newAccounts,
+        maxBodyBytes,
+        pageSize,
+        transport,
+        resources,
+        accountsFile);
+  }
+
+  /**
+   * This config reading its accounts from {@code file} when the server starts, and again whenever
+   * the file changes (see {@code docs/accounts.md}); the accounts given so far are not served.
+   */
+  public ServerConfig withAccountsFile(Path file) {
+    return new ServerConfig(
+        host, port, engine, dataDir, accounts, maxBodyBytes, pageSize, transport, resources, file);
   }
 
   /** This config with another transport (TLS, timeouts, limits). */
   public ServerConfig withTransport(Transport newTransport) {
     return new ServerConfig(
-        host, port, engine, dataDir, accounts, maxBodyBytes, pageSize, newTransport, resources);
+        host,
+        port,
+        engine,
+        dataDir,
+        accounts,
+        maxBodyBytes,
+        pageSize,
+        newTransport,
+        resources,
+        accountsFile);
   }
 
   /** This config with other resource bounds (worker pool, queue, block cache). */
   public ServerConfig withResources(Resources newResources) {
     return new ServerConfig(
-        host, port, engine, dataDir, accounts, maxBodyBytes, pageSize, transport, newResources);
+        host,
+        port,
+        engine,
+        dataDir,
+        accounts,
+        maxBodyBytes,
+        pageSize,
+        transport,
+        newResources,
+        accountsFile);
   }
 
   /** This config with another page size (tests force small pages to exercise continuations). */
   public ServerConfig withPageSize(int newPageSize) {
     return new ServerConfig(
-        host, port, engine, dataDir, accounts, maxBodyBytes, newPageSize, transport, resources);
+        host,
+        port,
+        engine,
+        dataDir,
+        accounts,
+        maxBodyBytes,
+        newPageSize,
+        transport,
+        resources,
+        accountsFile);
   }
 }
