@@ -36,9 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * file made invalid or removed keeping the accounts in force.
  *
  * <p>Seen to fail: with the watcher not started, key2 was never accepted (the rotation timed out
- * waiting for it) and the new account was never served; with the watcher taking a new text at once
- * instead of after two equal reads, and with invalid texts applied as far as they parse, the
- * invalid file test lost the account served.
+ * waiting for it) and the new account was never served.
  */
 class AccountsFileIT {
   private static final String KEY1 = TwoKeysIT.KEY1;
