@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -46,6 +47,9 @@ class AccountsFileIT {
 
   @TempDir Path dir;
   private TabulaServer server;
+  private final AtomicBoolean running = new AtomicBoolean(true);
+  private final Set<String> acknowledged = ConcurrentHashMap.newKeySet();
+  private final List<Throwable> failures = new CopyOnWriteArrayList<>();
 
   @AfterEach
   void stop() {
@@ -63,9 +67,6 @@ class AccountsFileIT {
 
     int writers = 4;
     AtomicReference<TableClient> client = new AtomicReference<>(table(KEY1));
-    AtomicBoolean running = new AtomicBoolean(true);
-    Set<String> acknowledged = ConcurrentHashMap.newKeySet();
-    List<Throwable> failures = new ArrayList<>();
     CountDownLatch movedToKey2 = new CountDownLatch(writers);
     TableClient key2Table = table(KEY2);
     List<Thread> threads = new ArrayList<>();
@@ -73,24 +74,7 @@ class AccountsFileIT {
       String writer = "w" + w;
       Thread thread =
           new Thread(
-              () -> {
-                boolean counted = false;
-                for (int i = 0; running.get(); i++) {
-                  TableClient using = client.get();
-                  try {
-                    using.createEntity(new TableEntity(writer, String.format("%08d", i)));
-                    acknowledged.add(writer + "/" + String.format("%08d", i));
-                  } catch (RuntimeException e) {
-                    synchronized (failures) {
-                      failures.add(e);
-                    }
-                  }
-                  if (!counted && using == key2Table) {
-                    movedToKey2.countDown(); // its key1 request, if any, has been answered
-                    counted = true;
-                  }
-                }
-              },
+              () -> writeUntilStopped(writer, client, key2Table, movedToKey2),
               "rotation-writer-" + w);
       thread.start();
       threads.add(thread);
@@ -155,6 +139,32 @@ class AccountsFileIT {
         });
     assertThat(service(KEY1).listTables().stream().map(t -> t.getName())).containsExactly("kept");
     assertThat(server.accounts().stream().map(a -> a.name())).containsExactly("rotating", "third");
+  }
+
+  /**
+   * Inserts entities one after another with the client in force until stopped, recording each one
+   * acknowledged and each failure; counts {@code moved} down once it has used {@code key2Table}.
+   */
+  private void writeUntilStopped(
+      String writer,
+      AtomicReference<TableClient> client,
+      TableClient key2Table,
+      CountDownLatch moved) {
+    boolean counted = false;
+    for (int i = 0; running.get(); i++) {
+      TableClient using = client.get();
+      String rowKey = String.format("%08d", i);
+      try {
+        using.createEntity(new TableEntity(writer, rowKey));
+        acknowledged.add(writer + "/" + rowKey);
+      } catch (RuntimeException e) {
+        failures.add(e);
+      }
+      if (!counted && using == key2Table) {
+        moved.countDown(); // its key1 request, if any, has been answered
+        counted = true;
+      }
+    }
   }
 
   private void start(Path file) {
