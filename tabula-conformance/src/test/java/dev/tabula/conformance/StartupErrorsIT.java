@@ -206,14 +206,14 @@ class StartupErrorsIT {
     assertOperatorError(
         noColon,
         "tabula: --account: account #1 has no ':' between its name and its key"
-            + " (an account is name:base64key)");
+            + " (an account is name:base64key[:base64key2])");
     Result notBase64 =
         TabulaCommand.run(
             work, Map.of("TABULA_ACCOUNTS", "alice:" + KEY + ";bob:" + KEY + "*"), "serve");
     assertOperatorError(
         notBase64,
         "tabula: TABULA_ACCOUNTS: the key of account 'bob' is not base64"
-            + " (an account is name:base64key)");
+            + " (an account is name:base64key[:base64key2])");
     assertThat(noColon.stderr() + notBase64.stderr()).doesNotContain(KEY.substring(0, 12));
   }
 

@@ -38,6 +38,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -88,7 +89,35 @@ public final class TableProtocol {
       Clock clock,
       NonBlockingCalls nonBlocking,
       String server) {
-    this.parser = new ResourceParser(accounts);
+    this(
+        tables,
+        entities,
+        batches,
+        policies,
+        serviceProperties,
+        Set.copyOf(accounts)::contains,
+        authenticator,
+        clock,
+        nonBlocking,
+        server);
+  }
+
+  /**
+   * A protocol whose accounts may change while it runs: {@code servedAccounts} is asked at each
+   * request whether it names an account served.
+   */
+  public TableProtocol(
+      TableService tables,
+      EntityService entities,
+      BatchService batches,
+      AccessPolicyService policies,
+      ServicePropertiesService serviceProperties,
+      Predicate<String> servedAccounts,
+      RequestAuthenticator authenticator,
+      Clock clock,
+      NonBlockingCalls nonBlocking,
+      String server) {
+    this.parser = new ResourceParser(servedAccounts);
     this.authenticator = authenticator;
     this.router =
         Routes.of(

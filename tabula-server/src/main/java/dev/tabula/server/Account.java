@@ -1,34 +1,98 @@
 package dev.tabula.server;
 
 import java.util.Base64;
+import java.util.List;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
- * A storage account the server serves: its name and its base64 account key.
+ * A storage account the server serves: its name and its base64 account keys, one or two. As in
+ * Azure, where every account has key1 and key2 so that one can be replaced while clients use the
+ * other, a request signed with any of them is accepted.
  *
  * @param name the account name, as in the first path segment of path-style URLs
- * @param key the base64 key clients sign with
+ * @param keys the base64 keys clients sign with, primary first: one or two
  */
-public record Account(String name, String key) {
+public record Account(String name, List<String> keys) {
 
-  /** The development account every Azure emulator knows, with its well-known public key. */
+  /**
+   * Azure's rule for storage account names: 3 to 24 characters, lowercase letters and digits only
+   * (https://learn.microsoft.com/azure/storage/common/storage-account-overview#storage-account-name).
+   */
+  public static final String NAME_RULE =
+      "an account name is 3 to 24 characters, lowercase letters and digits only";
+
+  private static final Pattern NAME = Pattern.compile("[a-z0-9]{3,24}");
+
+  /** The most keys an account has: Azure's key1 and key2. */
+  public static final int MAX_KEYS = 2;
+
+  /**
+   * The development account every Azure emulator knows, with its well-known public key (declared
+   * after {@code NAME}, which its constructor reads).
+   */
   public static final Account DEVELOPMENT =
       new Account(
           "devstoreaccount1",
           "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==");
 
+  /**
+   * @throws IllegalArgumentException when the name breaks {@link #NAME_RULE}, there is no key or
+   *     more than two, or a key is not base64; the message never holds a key
+   */
   public Account {
     Objects.requireNonNull(name, "name");
-    Objects.requireNonNull(key, "key");
-    Base64.getDecoder().decode(key); // fail fast on a key that is not base64
+    keys = List.copyOf(keys);
+    if (!isValidName(name)) {
+      throw new IllegalArgumentException(describeBadName(name) + ": " + NAME_RULE);
+    }
+    if (keys.isEmpty() || keys.size() > MAX_KEYS) {
+      throw new IllegalArgumentException(
+          "account '" + name + "' has " + keys.size() + " keys; it takes one or two");
+    }
+    for (String key : keys) {
+      try {
+        Base64.getDecoder().decode(key); // fail fast on a key that is not base64
+      } catch (IllegalArgumentException e) {
+        // Deliberately no cause: the decoder's message can quote a character of the key.
+        throw new IllegalArgumentException("a key of account '" + name + "' is not base64");
+      }
+    }
   }
 
-  /** Parses {@code name:key}. */
-  public static Account parse(String text) {
-    int colon = text.indexOf(':');
-    if (colon <= 0) {
-      throw new IllegalArgumentException("an account is name:base64key, got " + text);
-    }
-    return new Account(text.substring(0, colon), text.substring(colon + 1));
+  /** An account with one key. */
+  public Account(String name, String key) {
+    this(name, List.of(key));
+  }
+
+  /** This account with a second key, to sign with while the first is replaced. */
+  public Account withSecondKey(String secondKey) {
+    return new Account(name, List.of(keys.get(0), secondKey));
+  }
+
+  /** The primary key (key1). */
+  public String key() {
+    return keys.get(0);
+  }
+
+  /** Whether {@code name} obeys Azure's rule for storage account names ({@link #NAME_RULE}). */
+  public static boolean isValidName(String name) {
+    return NAME.matcher(name).matches();
+  }
+
+  /**
+   * A bad name as an error names it: quoted when it is short enough to be a name, else by its
+   * length only, since a longer one is more likely a key written where the name goes.
+   */
+  static String describeBadName(String name) {
+    return name.length() <= 24
+        ? "the account name '" + name + "'"
+        : "an account name of " + name.length() + " characters";
+  }
+
+  /** The name only: a key is never printed, not even in a debugging line. */
+  @Override
+  public String toString() {
+    return "Account[" + name + ", " + keys.size() + (keys.size() == 1 ? " key]" : " keys]");
   }
 }

@@ -1,13 +1,17 @@
 package dev.tabula.server;
 
 import java.util.ArrayList;
-import java.util.Base64;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Parses the accounts setting, {@code name:base64key} entries separated by {@code ;}, into {@link
- * Account}s. A bad entry is an {@link OperatorError} that says what is wrong with it and where it
- * came from, naming the account but never printing the key (nor an entry that may be a key alone).
+ * Parses an accounts setting, {@code name:key1[:key2]} entries separated by {@code ;} ({@code
+ * --account}, {@code TABULA_ACCOUNTS}, Azurite's {@code AZURITE_ACCOUNTS}, the config file's {@code
+ * accounts}), into {@link Account}s. A bad entry is an {@link OperatorError} that says what is
+ * wrong with it and where it came from, naming the account but never printing the key (nor an entry
+ * that may be a key alone).
  */
 final class AccountDefinitions {
   private AccountDefinitions() {}
@@ -21,38 +25,35 @@ final class AccountDefinitions {
         continue;
       }
       position++;
-      accounts.add(parseOne(entry, position, setting.source()));
+      try {
+        accounts.add(AccountEntry.parse(entry, "account #" + position));
+      } catch (IllegalArgumentException e) {
+        throw bad(setting.source(), String.valueOf(e.getMessage()));
+      }
     }
     if (accounts.isEmpty()) {
       throw new OperatorError(
           "tabula: " + setting.source() + ": no account given; write name:base64key");
     }
+    String repeated = repeatedName(accounts);
+    if (repeated != null) {
+      throw bad(setting.source(), "account '" + repeated + "' is given twice");
+    }
     return accounts;
   }
 
-  private static Account parseOne(String entry, int position, String source) {
-    int colon = entry.indexOf(':');
-    if (colon < 0) {
-      throw bad(source, "account #" + position + " has no ':' between its name and its key");
+  /** The first name given to two accounts, or null when each has its own. */
+  static @Nullable String repeatedName(List<Account> accounts) {
+    Set<String> seen = new LinkedHashSet<>();
+    for (Account account : accounts) {
+      if (!seen.add(account.name())) {
+        return account.name();
+      }
     }
-    if (colon == 0) {
-      throw bad(source, "account #" + position + " has no name before its ':'");
-    }
-    String name = entry.substring(0, colon);
-    String key = entry.substring(colon + 1).trim();
-    if (key.isEmpty()) {
-      throw bad(source, "account '" + name + "' has no key after its ':'");
-    }
-    try {
-      Base64.getDecoder().decode(key);
-    } catch (IllegalArgumentException e) {
-      // The decoder's message quotes a character of the key: not repeated here.
-      throw bad(source, "the key of account '" + name + "' is not base64");
-    }
-    return new Account(name, key);
+    return null;
   }
 
   private static OperatorError bad(String source, String what) {
-    return new OperatorError("tabula: " + source + ": " + what + " (an account is name:base64key)");
+    return new OperatorError("tabula: " + source + ": " + what + " (" + AccountEntry.FORM + ")");
   }
 }

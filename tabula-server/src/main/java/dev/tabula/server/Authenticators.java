@@ -32,7 +32,7 @@ final class Authenticators {
   static RequestAuthenticator forAccounts(
       List<Account> accounts, StoredAccessPolicies policies, Clock clock, OAuthSettings oauth) {
     Map<String, List<String>> keys = new LinkedHashMap<>();
-    accounts.forEach(a -> keys.put(a.name(), List.of(a.key())));
+    accounts.forEach(a -> keys.put(a.name(), a.keys()));
     AuthenticatorChain standard =
         AuthenticatorChain.standard(AccountKeys.of(keys), policies, clock);
     BearerTokenVerifier verifier = oauth.verifier();

@@ -71,10 +71,11 @@ final class ConfigResolver {
     int port = (int) number(str(flags.port), "port", defaults.port(), 0, 65_535);
     Path dataDir = Path.of(text(str(flags.dataDir), "data-dir", defaults.dataDir().toString()));
     EngineKind engine = flags.inMemory ? EngineKind.MEMORY : engine(flags.engine);
-    String accountList = flags.accounts == null ? null : String.join(";", flags.accounts);
-    Picked accountsText = pick(accountList, "--account", "TABULA_ACCOUNTS", "accounts");
-    List<Account> accounts =
-        accountsText == null ? defaults.accounts() : AccountDefinitions.parse(accountsText);
+    AccountSources.Chosen accounts =
+        new AccountSources(env, file, String.valueOf(configFile)).choose(flags);
+    if (accounts != null) {
+      sources.put("accounts", accounts.source());
+    }
     Transport transport = transport(flags, defaults.transport());
     OAuthSettings oauth = oauth(flags, transport);
     try {
@@ -83,12 +84,13 @@ final class ConfigResolver {
           port,
           engine,
           dataDir,
-          accounts,
+          accounts == null ? defaults.accounts() : accounts.accounts(),
           defaults.maxBodyBytes(),
           defaults.pageSize(),
           transport,
           resources(flags, defaults.resources()),
-          oauth);
+          oauth,
+          accounts == null ? null : accounts.file());
     } catch (OperatorError e) {
       throw e;
     } catch (IllegalArgumentException e) { // a rule that spans settings, which the records check

@@ -54,9 +54,17 @@ final class ServeCommand implements Callable<Integer> {
   @Option(
       names = "--account",
       description =
-          "An account as name:base64key; repeat for several (default: devstoreaccount1 with the"
-              + " emulator's well-known key; env TABULA_ACCOUNTS, separated by ';').")
+          "An account as name:base64key[:base64key2], both keys valid; repeat for several"
+              + " (default: devstoreaccount1 with the emulator's well-known key; env"
+              + " TABULA_ACCOUNTS or AZURITE_ACCOUNTS, separated by ';').")
   @Nullable List<String> accounts;
+
+  @Option(
+      names = "--accounts-file",
+      description =
+          "A file of accounts, one name:base64key[:base64key2] a line, read again when it"
+              + " changes (env TABULA_ACCOUNTS_FILE).")
+  @Nullable Path accountsFile;
 
   @Option(
       names = "--tls-cert",

@@ -3,6 +3,7 @@ package dev.tabula.server;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Everything a server needs to start.
@@ -17,6 +18,8 @@ import java.util.Objects;
  * @param transport TLS, timeouts and request-head limits
  * @param resources the worker pool, its queue and the block cache
  * @param oauth whether and how Microsoft Entra ID bearer tokens are taken
+ * @param accountsFile the accounts file the server reads its accounts from when it starts, and
+ *     again whenever it changes; null to serve {@code accounts} alone
  */
 public record ServerConfig(
     String host,
@@ -28,7 +31,8 @@ public record ServerConfig(
     int pageSize,
     Transport transport,
     Resources resources,
-    OAuthSettings oauth) {
+    OAuthSettings oauth,
+    @Nullable Path accountsFile) {
 
   /** The emulator's table port, so emulator connection strings work unchanged. */
   public static final int DEFAULT_PORT = 10002;
@@ -70,7 +74,8 @@ public record ServerConfig(
         1000,
         Transport.DEFAULTS,
         Resources.DEFAULTS,
-        OAuthSettings.DISABLED);
+        OAuthSettings.DISABLED,
+        null);
   }
 
   /** This config on another port. */
@@ -85,7 +90,8 @@ public record ServerConfig(
         pageSize,
         transport,
         resources,
-        oauth);
+        oauth,
+        accountsFile);
   }
 
   /** This config with another engine and data directory. */
@@ -100,7 +106,8 @@ public record ServerConfig(
         pageSize,
         transport,
         resources,
-        oauth);
+        oauth,
+        accountsFile);
   }
 
   /** This config with other accounts. */
@@ -115,7 +122,27 @@ public record ServerConfig(
         pageSize,
         transport,
         resources,
-        oauth);
+        oauth,
+        accountsFile);
+  }
+
+  /**
+   * This config reading its accounts from {@code file} when the server starts, and again whenever
+   * the file changes (see {@code docs/accounts.md}); the accounts given so far are not served.
+   */
+  public ServerConfig withAccountsFile(Path file) {
+    return new ServerConfig(
+        host,
+        port,
+        engine,
+        dataDir,
+        accounts,
+        maxBodyBytes,
+        pageSize,
+        transport,
+        resources,
+        oauth,
+        file);
   }
 
   /** This config with another transport (TLS, timeouts, limits). */
@@ -130,7 +157,8 @@ public record ServerConfig(
         pageSize,
         newTransport,
         resources,
-        oauth);
+        oauth,
+        accountsFile);
   }
 
   /** This config with other resource bounds (worker pool, queue, block cache). */
@@ -145,7 +173,8 @@ public record ServerConfig(
         pageSize,
         transport,
         newResources,
-        oauth);
+        oauth,
+        accountsFile);
   }
 
   /** This config taking bearer tokens as {@code newOAuth} says. */
@@ -160,7 +189,8 @@ public record ServerConfig(
         pageSize,
         transport,
         resources,
-        newOAuth);
+        newOAuth,
+        accountsFile);
   }
 
   /** This config with another page size (tests force small pages to exercise continuations). */
@@ -175,6 +205,7 @@ public record ServerConfig(
         newPageSize,
         transport,
         resources,
-        oauth);
+        oauth,
+        accountsFile);
   }
 }

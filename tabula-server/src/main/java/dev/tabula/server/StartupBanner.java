@@ -39,7 +39,7 @@ final class StartupBanner {
               config.transport().adminHost(),
               server.adminPort()));
     }
-    for (Account account : config.accounts()) {
+    for (Account account : server.accounts()) {
       lines.add("  account " + account.name() + ": " + server.endpoint(account.name()));
     }
     lines.add(

@@ -9,7 +9,6 @@ import dev.tabula.core.properties.ServicePropertiesService;
 import dev.tabula.engine.Readiness;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.protocol.TableProtocol;
-import dev.tabula.protocol.auth.RequestAuthenticator;
 import dev.tabula.server.admin.AdminBackup;
 import dev.tabula.server.admin.AdminListener;
 import dev.tabula.server.admin.AdminRoutes;
@@ -22,9 +21,9 @@ import io.netty.channel.EventLoopGroup;
 import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,6 +49,8 @@ public final class TabulaServer implements AutoCloseable {
   private final ServerMeters meters;
   private final @Nullable AdminListener admin;
   private final @Nullable ReloadingTls tls;
+  private final LiveAccounts accounts;
+  private final @Nullable AccountsFileWatcher accountsFileWatcher;
 
   /** Set first thing by {@link #close}: from then on the server is not ready. */
   private volatile boolean closing;
@@ -62,7 +63,11 @@ public final class TabulaServer implements AutoCloseable {
     engine.bindMetrics(telemetry.registry());
     TableService tables = new TableService(engine.catalog());
     EntityService entities = new EntityService(tables, engine.entities(), config.pageSize());
-    TableProtocol protocol = protocol(config, engine, tables, entities);
+    AccessPolicyService policies = new AccessPolicyService(engine.catalog());
+    StartingAccounts starting = StartingAccounts.of(config);
+    this.accounts = starting.served(policies::find, config.oauth());
+    warnIfUnverified(config.oauth());
+    TableProtocol protocol = protocol(engine, tables, entities, policies, accounts);
     Transport transport = config.transport();
     TlsFiles tlsFiles = transport.tlsFiles();
     ReloadingTls reloading = tlsFiles == null ? null : new ReloadingTls(tlsFiles);
@@ -110,29 +115,34 @@ public final class TabulaServer implements AutoCloseable {
     this.httpChannel = http;
     this.httpsChannel = https;
     this.tls = reloading;
+    this.accountsFileWatcher = starting.watch(accounts);
   }
 
-  /** The Table service's protocol over the engine, for the config's accounts. */
-  private static TableProtocol protocol(
-      ServerConfig config, StorageEngine engine, TableService tables, EntityService entities) {
-    AccessPolicyService policies = new AccessPolicyService(engine.catalog());
-    RequestAuthenticator authenticator =
-        Authenticators.forAccounts(
-            config.accounts(), policies::find, Clock.systemUTC(), config.oauth());
-    if (config.oauth().unsigned()) {
+  /** Says loudly, once at startup, that bearer tokens are taken without checking them. */
+  private static void warnIfUnverified(OAuthSettings oauth) {
+    if (oauth.unsigned()) {
       LOG.warn(
           "--oauth-dev-unsigned: bearer tokens are NOT verified: any token, signed or not, with"
               + " a configured tenant's issuer is taken. For development only; never expose this"
               + " server.");
     }
+  }
+
+  /** The Table service's protocol over the engine, for the accounts served now. */
+  private static TableProtocol protocol(
+      StorageEngine engine,
+      TableService tables,
+      EntityService entities,
+      AccessPolicyService policies,
+      LiveAccounts accounts) {
     return new TableProtocol(
         tables,
         entities,
         new BatchService(tables, engine.entities()),
         policies,
         new ServicePropertiesService(engine.accountSettings()),
-        config.accounts().stream().map(Account::name).collect(Collectors.toSet()),
-        authenticator,
+        accounts::serves,
+        accounts,
         Clock.systemUTC(),
         NonBlockingCalls.of(engine.capabilities()),
         "Tabula/" + TabulaVersion.current());
@@ -272,6 +282,11 @@ public final class TabulaServer implements AutoCloseable {
     return telemetry;
   }
 
+  /** The accounts served now: the config's, or the accounts file's as it reads now. */
+  public List<Account> accounts() {
+    return accounts.accounts();
+  }
+
   /** The config this server runs with. */
   public ServerConfig config() {
     return config;
@@ -295,6 +310,9 @@ public final class TabulaServer implements AutoCloseable {
   @Override
   public void close() {
     closeListeners();
+    if (accountsFileWatcher != null) {
+      accountsFileWatcher.close();
+    }
     bossGroup.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
     ioGroup.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
     workers.shutdown();

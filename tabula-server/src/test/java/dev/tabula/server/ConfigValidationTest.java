@@ -80,7 +80,7 @@ class ConfigValidationTest {
     assertThatThrownBy(() -> parse("alice:" + key + ";" + key))
         .hasMessage(
             "tabula: --account: account #2 has no ':' between its name and its key"
-                + " (an account is name:base64key)");
+                + " (an account is name:base64key[:base64key2])");
     assertThatThrownBy(() -> parse("alice:"))
         .hasMessageContaining("account 'alice' has no key after its ':'");
     assertThatThrownBy(() -> parse(":" + key)).hasMessageContaining("account #1 has no name");

@@ -11,6 +11,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -101,6 +102,12 @@ public final class ServerProcess implements AutoCloseable {
     return launch(List.of(), jvmArgs, serveArgs).awaitListening(startLimit);
   }
 
+  /** Like {@link #serve(List, List, Duration)}, with {@code env} added to its environment. */
+  public static ServerProcess serve(
+      Map<String, String> env, List<String> jvmArgs, List<String> serveArgs, Duration startLimit) {
+    return launch(List.of(), env, jvmArgs, serveArgs).awaitListening(startLimit);
+  }
+
   private ServerProcess awaitListening(Duration startLimit) {
     try {
       port.get(startLimit.toSeconds(), TimeUnit.SECONDS);
@@ -143,6 +150,14 @@ public final class ServerProcess implements AutoCloseable {
 
   private static ServerProcess launch(
       List<String> launcher, List<String> jvmArgs, List<String> serveArgs) {
+    return launch(launcher, Map.of(), jvmArgs, serveArgs);
+  }
+
+  private static ServerProcess launch(
+      List<String> launcher,
+      Map<String, String> env,
+      List<String> jvmArgs,
+      List<String> serveArgs) {
     List<String> command = new ArrayList<>(launcher);
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmArgs);
@@ -159,12 +174,10 @@ public final class ServerProcess implements AutoCloseable {
     command.addAll(serveArgs);
     try {
       Path log = Files.createTempFile("tabula-server", ".log");
-      return new ServerProcess(
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(log.toFile())
-              .start(),
-          log);
+      ProcessBuilder builder =
+          new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+      builder.environment().putAll(env);
+      return new ServerProcess(builder.start(), log);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start " + command, e);
     }

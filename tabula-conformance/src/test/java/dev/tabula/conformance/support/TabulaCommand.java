@@ -14,8 +14,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs the real {@code tabula} command ({@code java -cp <this test's classpath>
  * dev.tabula.server.TabulaCli ...}) in a JVM of its own, in a working directory of the test's
- * choosing and with only the {@code TABULA_*} variables it gives, and returns how it ended. For
- * commands expected to end by themselves: the wait is bounded and a hung process is killed.
+ * choosing and with only the {@code TABULA_*} (and {@code AZURITE_ACCOUNTS}) variables it gives,
+ * and returns how it ended. For commands expected to end by themselves: the wait is bounded and a
+ * hung process is killed.
  */
 public final class TabulaCommand {
   private static final Duration LIMIT = Duration.ofSeconds(60);
@@ -54,7 +55,10 @@ public final class TabulaCommand {
               .directory(workDir.toFile())
               .redirectOutput(out.toFile())
               .redirectError(err.toFile());
-      builder.environment().keySet().removeIf(name -> name.startsWith("TABULA_"));
+      builder
+          .environment()
+          .keySet()
+          .removeIf(name -> name.startsWith("TABULA_") || name.equals("AZURITE_ACCOUNTS"));
       builder.environment().putAll(env);
       Process process = builder.start();
       try {

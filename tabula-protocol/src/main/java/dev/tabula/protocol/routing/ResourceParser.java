@@ -6,6 +6,7 @@ import dev.tabula.protocol.http.ServiceRequest;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Turns a request's path and Host into a {@link Resource}. Both URL styles work: path-style ({@code
@@ -22,10 +23,18 @@ import java.util.Set;
  */
 public final class ResourceParser {
   private static final String SECONDARY_SUFFIX = "-secondary";
-  private final Set<String> accounts;
+  private final Predicate<String> accounts;
 
   public ResourceParser(Set<String> accounts) {
-    this.accounts = Set.copyOf(accounts);
+    this(Set.copyOf(accounts)::contains);
+  }
+
+  /**
+   * A parser of the accounts {@code served} says are known, asked at each request, so that the
+   * accounts served may change while the server runs.
+   */
+  public ResourceParser(Predicate<String> served) {
+    this.accounts = served;
   }
 
   /**
@@ -80,12 +89,12 @@ public final class ResourceParser {
 
   /** The account a name addresses: a known account itself or its secondary; null otherwise. */
   private String accountNamed(String name) {
-    if (accounts.contains(name)) {
+    if (accounts.test(name)) {
       return name;
     }
     if (name.endsWith(SECONDARY_SUFFIX)) {
       String primary = name.substring(0, name.length() - SECONDARY_SUFFIX.length());
-      return accounts.contains(primary) ? primary : null;
+      return accounts.test(primary) ? primary : null;
     }
     return null;
   }
