@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The accounts the server serves now, and the authentication chain over their keys. {@link
@@ -68,5 +69,12 @@ final class LiveAccounts implements RequestAuthenticator {
   @Override
   public AuthResult authenticate(ServiceRequest request, String account, String signedPath) {
     return current.authenticator().authenticate(request, account, signedPath);
+  }
+
+  // Every method of the interface is handed on, defaults included: the bearer challenge of a
+  // chain that takes tokens was lost once when this class left it to the interface's default.
+  @Override
+  public @Nullable String bearerChallenge() {
+    return current.authenticator().bearerChallenge();
   }
 }
