@@ -121,7 +121,7 @@ final class ServeCommand implements Callable<Integer> {
       fallbackValue = "true",
       description =
           "Development only: take bearer tokens WITHOUT checking their signature, as Azurite's"
-              + " --oauth basic (default false; env TABULA_OAUTH_DEV_UNSIGNED).")
+              + " 'oauth basic' mode (default false; env TABULA_OAUTH_DEV_UNSIGNED).")
   @Nullable Boolean oauthDevUnsigned;
 
   @Option(
