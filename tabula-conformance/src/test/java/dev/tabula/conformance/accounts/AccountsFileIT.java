@@ -3,6 +3,11 @@ package dev.tabula.conformance.accounts;
 import static dev.tabula.conformance.support.ServiceErrors.assertHttpError;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.models.TableEntity;
@@ -27,8 +32,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 /**
  * The accounts file, read again while the server runs: a key added and the old one removed under
@@ -36,8 +43,9 @@ import org.junit.jupiter.api.io.TempDir;
  * rotate access keys") without one failed request, a new account served without a restart, and a
  * file made invalid or removed keeping the accounts in force.
  *
- * <p>Seen to fail: with the watcher not started, key2 was never accepted (the rotation timed out
- * waiting for it) and the new account was never served.
+ * <p>Seen to fail: with the warning logged on every read (the invalid file's step then logged
+ * four); with the watcher not started, key2 was never accepted (the rotation timed out waiting for
+ * it) and the new account was never served.
  */
 class AccountsFileIT {
   private static final String KEY1 = TwoKeysIT.KEY1;
@@ -50,9 +58,19 @@ class AccountsFileIT {
   private final AtomicBoolean running = new AtomicBoolean(true);
   private final Set<String> acknowledged = ConcurrentHashMap.newKeySet();
   private final List<Throwable> failures = new CopyOnWriteArrayList<>();
+  private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
+  private final Logger serverLog =
+      ((LoggerContext) LoggerFactory.getILoggerFactory()).getLogger("dev.tabula.server");
+
+  @BeforeEach
+  void captureLog() {
+    logged.start();
+    serverLog.addAppender(logged);
+  }
 
   @AfterEach
   void stop() {
+    serverLog.detachAppender(logged);
     if (server != null) {
       server.close();
     }
@@ -124,6 +142,14 @@ class AccountsFileIT {
     Files.delete(file);
     keepsServing(Duration.ofSeconds(3));
 
+    assertThat(warnings())
+        .as("one WARN a problem, however many reads (3+) see it")
+        .satisfiesExactly(
+            name -> assertThat(name).contains("is not valid", "line 2", "still serving rotating"),
+            half -> assertThat(half).contains("is not valid", "line 1"),
+            gone -> assertThat(gone).contains("is gone"));
+    assertThat(String.join("\n", warnings())).doesNotContain(KEY1, OTHER_KEY);
+
     // The next valid version is taken, its new account served.
     replace(file, "rotating:" + KEY1 + "\nthird:" + OTHER_KEY + "\n");
     await(
@@ -174,6 +200,19 @@ class AccountsFileIT {
                 .withPort(0)
                 .withEngine(EngineKind.MEMORY, dir.resolve("data"))
                 .withAccountsFile(file));
+  }
+
+  /** The WARN lines the server has logged about the accounts file so far. */
+  private List<String> warnings() {
+    List<ILoggingEvent> events;
+    synchronized (logged) {
+      events = new ArrayList<>(logged.list);
+    }
+    return events.stream()
+        .filter(e -> e.getLevel() == Level.WARN)
+        .map(ILoggingEvent::getFormattedMessage)
+        .filter(m -> m.contains("accounts file"))
+        .toList();
   }
 
   /** Replaces the file as editors do: a new file renamed over the old one. */
