@@ -81,7 +81,8 @@ final class WatchedFile<T> implements AutoCloseable {
   /** The text (or {@link #GONE}) last warned about, so that each problem is logged once. */
   private @Nullable String warnedAbout;
 
-  private WatchedFile(String name, Path file, String inForce, Contents<T> contents) {
+  /** Not polling yet: {@link #start} schedules {@link #poll}; a test may call it by hand. */
+  WatchedFile(String name, Path file, String inForce, Contents<T> contents) {
     this.name = name;
     this.file = file;
     this.inForce = inForce;
@@ -130,7 +131,8 @@ final class WatchedFile<T> implements AutoCloseable {
     }
   }
 
-  private void poll() {
+  /** One read of the file: what a poll of the timer does. */
+  void poll() {
     String text;
     try {
       text = text(file);
