@@ -9,17 +9,15 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import com.azure.data.tables.TableServiceClient;
-import dev.tabula.conformance.support.BearerClients;
+import dev.tabula.conformance.support.HttpsClients;
 import dev.tabula.conformance.support.TestAccounts;
 import dev.tabula.conformance.support.TestCertificates;
+import dev.tabula.conformance.support.TestServers;
 import dev.tabula.conformance.support.TestTokens;
 import dev.tabula.protocol.auth.RoleAssignments;
-import dev.tabula.server.EngineKind;
 import dev.tabula.server.OAuthSettings;
 import dev.tabula.server.RolesFile;
-import dev.tabula.server.ServerConfig;
 import dev.tabula.server.TabulaServer;
-import dev.tabula.server.Transport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,12 +65,7 @@ class RolesFileIT {
     replace(roles, ACCOUNT + " " + READER + " reader\n");
     server =
         TabulaServer.start(
-            ServerConfig.defaults()
-                .withPort(0)
-                .withEngine(EngineKind.MEMORY, dir.resolve("data"))
-                .withAccounts(TestAccounts.ALL)
-                .withTransport(
-                    Transport.DEFAULTS.withTls(certificates.certificate(), certificates.key(), 0))
+            TestServers.inMemoryWithHttps(dir.resolve("data"), certificates)
                 .withOAuth(
                     OAuthSettings.of(
                             tokens.jwksFile().toString(),
@@ -116,7 +109,7 @@ class RolesFileIT {
   }
 
   private TableServiceClient client(String principal) {
-    return BearerClients.service(
+    return HttpsClients.bearer(
         server.httpsEndpoint(ACCOUNT), certificates, tokens.signed(principal));
   }
 

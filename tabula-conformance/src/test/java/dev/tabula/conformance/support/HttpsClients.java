@@ -1,6 +1,7 @@
 package dev.tabula.conformance.support;
 
 import com.azure.core.credential.AccessToken;
+import com.azure.core.credential.AzureNamedKeyCredential;
 import com.azure.core.credential.TokenCredential;
 import com.azure.core.http.HttpClient;
 import com.azure.core.http.netty.NettyAsyncHttpClientBuilder;
@@ -8,6 +9,7 @@ import com.azure.core.http.policy.FixedDelayOptions;
 import com.azure.core.http.policy.RetryOptions;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
+import dev.tabula.server.Account;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.time.Duration;
@@ -16,14 +18,25 @@ import javax.net.ssl.SSLException;
 import reactor.core.publisher.Mono;
 
 /**
- * The official SDK over HTTPS trusting a test certificate, authenticated by a bearer token (a
- * {@link TokenCredential}), without retries, so that each refusal is seen as it is.
+ * The official SDK over HTTPS, trusting a test certificate only: with Shared Key, or with a bearer
+ * token (a {@link TokenCredential}, without retries, so that each refusal is seen as it is). The
+ * one place the TLS tests build their clients.
  */
-public final class BearerClients {
-  private BearerClients() {}
+public final class HttpsClients {
+  private HttpsClients() {}
+
+  /** A Shared Key client of {@code account} at {@code endpoint} (an {@code https} endpoint). */
+  public static TableServiceClient sharedKey(
+      String endpoint, TestCertificates certificates, Account account) {
+    return new TableServiceClientBuilder()
+        .endpoint(endpoint)
+        .credential(new AzureNamedKeyCredential(account.name(), account.key()))
+        .httpClient(trusting(certificates))
+        .buildClient();
+  }
 
   /** A client of {@code endpoint} (an {@code https} account endpoint) sending {@code token}. */
-  public static TableServiceClient service(
+  public static TableServiceClient bearer(
       String endpoint, TestCertificates certificates, String token) {
     return builder(
             endpoint,

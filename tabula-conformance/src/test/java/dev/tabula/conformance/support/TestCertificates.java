@@ -93,7 +93,7 @@ public record TestCertificates(Path certificate, Path key) {
   public Path trustStore() {
     Path store = certificate.resolveSibling("trust.p12");
     try (OutputStream out = Files.newOutputStream(store)) {
-      trusting().store(out, PASSWORD.toCharArray());
+      trusting(certificate).store(out, PASSWORD.toCharArray());
       return store;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -104,10 +104,15 @@ public record TestCertificates(Path certificate, Path key) {
 
   /** A TLS context for a client that trusts this certificate only. */
   public SSLContext clientContext() {
+    return clientContext(certificate);
+  }
+
+  /** A TLS context for a client that trusts {@code certificate} (PEM) only. */
+  public static SSLContext clientContext(Path certificate) {
     try {
       TrustManagerFactory trust =
           TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-      trust.init(trusting());
+      trust.init(trusting(certificate));
       SSLContext context = SSLContext.getInstance("TLS");
       context.init(null, trust.getTrustManagers(), null);
       return context;
@@ -116,7 +121,7 @@ public record TestCertificates(Path certificate, Path key) {
     }
   }
 
-  private KeyStore trusting() throws GeneralSecurityException {
+  private static KeyStore trusting(Path certificate) throws GeneralSecurityException {
     try (InputStream pem = Files.newInputStream(certificate)) {
       KeyStore trusted = KeyStore.getInstance("PKCS12");
       trusted.load(null, null);
