@@ -4,14 +4,11 @@ import static dev.tabula.conformance.support.ServiceErrors.assertHttpError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.models.TableEntity;
 import com.nimbusds.jwt.PlainJWT;
+import dev.tabula.conformance.support.CapturedLog;
 import dev.tabula.conformance.support.Clients;
 import dev.tabula.conformance.support.HttpsClients;
 import dev.tabula.conformance.support.TempDirs;
@@ -23,13 +20,11 @@ import dev.tabula.protocol.auth.RoleAssignments;
 import dev.tabula.server.OAuthSettings;
 import dev.tabula.server.TabulaServer;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 
 /**
  * Development mode ({@code --oauth-dev-unsigned}, as Azurite's {@code --oauth basic}): unsigned
@@ -39,17 +34,14 @@ import org.slf4j.LoggerFactory;
 class BearerTokenDevModeIT {
   private static final String READER = "11111111-1111-1111-1111-111111111111";
 
-  private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-  private final Logger root =
-      ((LoggerContext) LoggerFactory.getILoggerFactory()).getLogger(Logger.ROOT_LOGGER_NAME);
+  private CapturedLog logged;
   private Path dir;
   private TestCertificates certificates;
   private TabulaServer server;
 
   @BeforeEach
   void start() {
-    logged.start();
-    root.addAppender(logged);
+    logged = CapturedLog.ofRoot();
     dir = TempDirs.create("tabula-oauth-dev-");
     certificates = TestCertificates.create(dir);
     RoleAssignments roles =
@@ -62,7 +54,7 @@ class BearerTokenDevModeIT {
 
   @AfterEach
   void stop() {
-    root.detachAppender(logged);
+    logged.close();
     server.close();
     TempDirs.delete(dir);
   }
@@ -103,11 +95,7 @@ class BearerTokenDevModeIT {
 
   @Test
   void startup_warnsThatTokensAreNotVerified() {
-    List<ILoggingEvent> events;
-    synchronized (logged) {
-      events = new ArrayList<>(logged.list);
-    }
-    assertThat(events)
+    assertThat(logged.events())
         .anySatisfy(
             event -> {
               assertThat(event.getLevel()).isEqualTo(Level.WARN);

@@ -3,12 +3,9 @@ package dev.tabula.conformance;
 import static dev.tabula.conformance.support.ServiceErrors.assertHttpError;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import com.azure.data.tables.TableServiceClient;
+import dev.tabula.conformance.support.CapturedLog;
+import dev.tabula.conformance.support.FileEdits;
 import dev.tabula.conformance.support.HttpsClients;
 import dev.tabula.conformance.support.TestAccounts;
 import dev.tabula.conformance.support.TestCertificates;
@@ -19,17 +16,13 @@ import dev.tabula.server.OAuthSettings;
 import dev.tabula.server.RolesFile;
 import dev.tabula.server.TabulaServer;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /**
  * The roles file ({@code --oauth-roles}) is read again while the server runs, as the accounts file
@@ -47,9 +40,7 @@ class RolesFileIT {
   private static final Duration RELOAD_LIMIT = Duration.ofSeconds(15);
 
   @TempDir Path dir;
-  private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-  private final Logger serverLog =
-      ((LoggerContext) LoggerFactory.getILoggerFactory()).getLogger("dev.tabula.server");
+  private CapturedLog logged;
   private TestCertificates certificates;
   private TestTokens tokens;
   private Path roles;
@@ -57,12 +48,11 @@ class RolesFileIT {
 
   @BeforeEach
   void start() throws IOException {
-    logged.start();
-    serverLog.addAppender(logged);
+    logged = CapturedLog.of("dev.tabula.server");
     certificates = TestCertificates.create(dir);
     tokens = TestTokens.create(dir);
     roles = dir.resolve("roles.txt");
-    replace(roles, ACCOUNT + " " + READER + " reader\n");
+    FileEdits.replace(roles, ACCOUNT + " " + READER + " reader\n");
     server =
         TabulaServer.start(
             TestServers.inMemoryWithHttps(dir.resolve("data"), certificates)
@@ -77,7 +67,7 @@ class RolesFileIT {
 
   @AfterEach
   void stop() {
-    serverLog.detachAppender(logged);
+    logged.close();
     if (server != null) {
       server.close();
     }
@@ -90,19 +80,19 @@ class RolesFileIT {
     assertHttpError(
         403, "AuthorizationPermissionMismatch", () -> contributor.createTable("table0"));
 
-    replace(
+    FileEdits.replace(
         roles,
         ACCOUNT + " " + READER + " reader\n" + ACCOUNT + " " + CONTRIBUTOR + " contributor\n");
     awaitAllowed(() -> contributor.createTable("table1"));
 
     // Not valid (Azure has no table data Owner role): the roles in force stay, through 3+ reads.
-    replace(roles, ACCOUNT + " " + CONTRIBUTOR + " owner\n");
+    FileEdits.replace(roles, ACCOUNT + " " + CONTRIBUTOR + " owner\n");
     long end = System.nanoTime() + Duration.ofMillis(4500).toNanos();
     for (int i = 2; System.nanoTime() < end; i++) {
       contributor.createTable("table" + i);
       assertThat(client(READER).listTables().stream().count()).isEqualTo(i);
     }
-    assertThat(warnings())
+    assertThat(logged.warnings())
         .as("one warning for the invalid file, not one a read")
         .singleElement()
         .satisfies(w -> assertThat(w).contains("roles file").contains("line 1"));
@@ -111,17 +101,6 @@ class RolesFileIT {
   private TableServiceClient client(String principal) {
     return HttpsClients.bearer(
         server.httpsEndpoint(ACCOUNT), certificates, tokens.signed(principal));
-  }
-
-  private List<String> warnings() {
-    List<ILoggingEvent> events;
-    synchronized (logged) {
-      events = new ArrayList<>(logged.list);
-    }
-    return events.stream()
-        .filter(e -> e.getLevel() == Level.WARN)
-        .map(ILoggingEvent::getFormattedMessage)
-        .toList();
   }
 
   /** Polls until {@code action} is allowed (no more 403); fails after {@link #RELOAD_LIMIT}. */
@@ -138,11 +117,5 @@ class RolesFileIT {
         Thread.sleep(100);
       }
     }
-  }
-
-  /** Replaces the file as editors do: a new file renamed over the old one. */
-  private static void replace(Path file, String text) throws IOException {
-    Path next = Files.writeString(file.resolveSibling(file.getFileName() + ".new"), text);
-    Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 }

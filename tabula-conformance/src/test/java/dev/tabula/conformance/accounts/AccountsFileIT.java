@@ -3,22 +3,17 @@ package dev.tabula.conformance.accounts;
 import static dev.tabula.conformance.support.ServiceErrors.assertHttpError;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.models.TableEntity;
+import dev.tabula.conformance.support.CapturedLog;
 import dev.tabula.conformance.support.Clients;
+import dev.tabula.conformance.support.FileEdits;
 import dev.tabula.server.EngineKind;
 import dev.tabula.server.ServerConfig;
 import dev.tabula.server.TabulaServer;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +30,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /**
  * The accounts file, read again while the server runs: a key added and the old one removed under
@@ -58,19 +52,16 @@ class AccountsFileIT {
   private final AtomicBoolean running = new AtomicBoolean(true);
   private final Set<String> acknowledged = ConcurrentHashMap.newKeySet();
   private final List<Throwable> failures = new CopyOnWriteArrayList<>();
-  private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-  private final Logger serverLog =
-      ((LoggerContext) LoggerFactory.getILoggerFactory()).getLogger("dev.tabula.server");
+  private CapturedLog logged;
 
   @BeforeEach
   void captureLog() {
-    logged.start();
-    serverLog.addAppender(logged);
+    logged = CapturedLog.of("dev.tabula.server");
   }
 
   @AfterEach
   void stop() {
-    serverLog.detachAppender(logged);
+    logged.close();
     if (server != null) {
       server.close();
     }
@@ -79,7 +70,7 @@ class AccountsFileIT {
   @Test
   void keyRotationUnderLoad_failsNoRequest_andLosesNoAcknowledgedWrite() throws Exception {
     Path file = dir.resolve("accounts");
-    replace(file, "# rotating account\nrotating:" + KEY1 + "\n");
+    FileEdits.replace(file, "# rotating account\nrotating:" + KEY1 + "\n");
     start(file);
     service(KEY1).createTable("rotation");
 
@@ -99,12 +90,12 @@ class AccountsFileIT {
     }
     try {
       awaitSome(acknowledged, 50);
-      replace(file, "rotating:" + KEY1 + ":" + KEY2 + "\n"); // step 1: add key2
+      FileEdits.replace(file, "rotating:" + KEY1 + ":" + KEY2 + "\n"); // step 1: add key2
       await("key2 accepted", () -> accepted(KEY2));
       client.set(key2Table); // step 2: move the writers to key2
       assertThat(movedToKey2.await(RELOAD_LIMIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
       int beforeRemoval = acknowledged.size();
-      replace(file, "rotating:" + KEY2 + "\n"); // step 3: remove key1
+      FileEdits.replace(file, "rotating:" + KEY2 + "\n"); // step 3: remove key1
       await("key1 refused", () -> !accepted(KEY1));
       awaitSome(acknowledged, beforeRemoval + 50);
     } finally {
@@ -128,15 +119,15 @@ class AccountsFileIT {
   void newAccount_isServedWithoutRestart_andAnInvalidOrRemovedFileKeepsTheAccountsInForce()
       throws Exception {
     Path file = dir.resolve("accounts");
-    replace(file, "rotating:" + KEY1 + "\n");
+    FileEdits.replace(file, "rotating:" + KEY1 + "\n");
     start(file);
     service(KEY1).createTable("kept");
 
     // Invalid: a name Azure would refuse. The account in force stays, through several reads.
-    replace(file, "rotating:" + KEY1 + "\nThird:" + OTHER_KEY + "\n");
+    FileEdits.replace(file, "rotating:" + KEY1 + "\nThird:" + OTHER_KEY + "\n");
     keepsServing(Duration.ofSeconds(4));
     // Half-written: the second key cut off after its ':'.
-    replace(file, "rotating:" + KEY1 + ":");
+    FileEdits.replace(file, "rotating:" + KEY1 + ":");
     keepsServing(Duration.ofSeconds(3));
     // Gone.
     Files.delete(file);
@@ -151,7 +142,7 @@ class AccountsFileIT {
     assertThat(String.join("\n", warnings())).doesNotContain(KEY1, OTHER_KEY);
 
     // The next valid version is taken, its new account served.
-    replace(file, "rotating:" + KEY1 + "\nthird:" + OTHER_KEY + "\n");
+    FileEdits.replace(file, "rotating:" + KEY1 + "\nthird:" + OTHER_KEY + "\n");
     await(
         "the new account served",
         () -> {
@@ -204,21 +195,7 @@ class AccountsFileIT {
 
   /** The WARN lines the server has logged about the accounts file so far. */
   private List<String> warnings() {
-    List<ILoggingEvent> events;
-    synchronized (logged) {
-      events = new ArrayList<>(logged.list);
-    }
-    return events.stream()
-        .filter(e -> e.getLevel() == Level.WARN)
-        .map(ILoggingEvent::getFormattedMessage)
-        .filter(m -> m.contains("accounts file"))
-        .toList();
-  }
-
-  /** Replaces the file as editors do: a new file renamed over the old one. */
-  private static void replace(Path file, String text) throws IOException {
-    Path next = Files.writeString(file.resolveSibling(file.getFileName() + ".new"), text);
-    Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    return logged.warnings().stream().filter(m -> m.contains("accounts file")).toList();
   }
 
   /**
