@@ -6,9 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.core.credential.AccessToken;
 import com.azure.core.credential.TokenCredential;
 import com.azure.core.credential.TokenRequestContext;
-import com.azure.core.http.netty.NettyAsyncHttpClientBuilder;
-import com.azure.core.http.policy.FixedDelayOptions;
-import com.azure.core.http.policy.RetryOptions;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
@@ -16,25 +13,21 @@ import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableItem;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
+import dev.tabula.conformance.support.HttpsClients;
 import dev.tabula.conformance.support.TempDirs;
 import dev.tabula.conformance.support.TestAccounts;
 import dev.tabula.conformance.support.TestCertificates;
+import dev.tabula.conformance.support.TestServers;
 import dev.tabula.conformance.support.TestTokens;
 import dev.tabula.server.OAuthSettings;
 import dev.tabula.server.ServerConfig;
-import dev.tabula.server.Transport;
-import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
-import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -44,9 +37,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLException;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
@@ -99,8 +89,7 @@ class BearerTokenContract extends ConformanceBase {
       throw new IllegalStateException(e);
     }
     return config
-        .withTransport(
-            Transport.DEFAULTS.withTls(certificates.certificate(), certificates.key(), 0))
+        .withTransport(TestServers.httpsBeside(certificates))
         .withOAuth(
             OAuthSettings.of(
                 tokens.jwksFile().toString(),
@@ -119,31 +108,15 @@ class BearerTokenContract extends ConformanceBase {
    * token}.
    */
   private TableServiceClient bearer(String token) {
-    return bearer(
-        request -> Mono.just(new AccessToken(token, OffsetDateTime.now().plusHours(1))), false);
+    return HttpsClients.bearer(
+        server.httpsEndpoint(TestAccounts.DEVELOPMENT.name()), certificates, token);
   }
 
   private TableServiceClient bearer(TokenCredential credential, boolean tenantDiscovery) {
-    reactor.netty.http.client.HttpClient reactorClient =
-        reactor.netty.http.client.HttpClient.create()
-            .secure(spec -> spec.sslContext(trustingTheTestCertificate()));
     TableServiceClientBuilder builder =
-        new TableServiceClientBuilder()
-            .endpoint(server.httpsEndpoint(TestAccounts.DEVELOPMENT.name()))
-            .credential(credential)
-            .httpClient(new NettyAsyncHttpClientBuilder(reactorClient).build())
-            .retryOptions(new RetryOptions(new FixedDelayOptions(0, Duration.ofMillis(1))));
+        HttpsClients.builder(
+            server.httpsEndpoint(TestAccounts.DEVELOPMENT.name()), certificates, credential);
     return (tenantDiscovery ? builder.enableTenantDiscovery() : builder).buildClient();
-  }
-
-  private io.netty.handler.ssl.SslContext trustingTheTestCertificate() {
-    try {
-      return SslContextBuilder.forClient()
-          .trustManager(certificates.certificate().toFile())
-          .build();
-    } catch (SSLException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   /** A table with one entity, made with Shared Key. */
@@ -425,18 +398,7 @@ class BearerTokenContract extends ConformanceBase {
     return jdkClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  private HttpClient jdkClient() throws Exception {
-    KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
-    trusted.load(null, null);
-    try (InputStream pem = Files.newInputStream(certificates.certificate())) {
-      trusted.setCertificateEntry(
-          "tabula", CertificateFactory.getInstance("X.509").generateCertificate(pem));
-    }
-    TrustManagerFactory trust =
-        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-    trust.init(trusted);
-    SSLContext ssl = SSLContext.getInstance("TLS");
-    ssl.init(null, trust.getTrustManagers(), null);
-    return HttpClient.newBuilder().sslContext(ssl).build();
+  private HttpClient jdkClient() {
+    return HttpClient.newBuilder().sslContext(certificates.clientContext()).build();
   }
 }

@@ -8,11 +8,8 @@ import dev.tabula.conformance.support.TempDirs;
 import dev.tabula.conformance.support.TestAccounts;
 import dev.tabula.conformance.support.TestCertificates;
 import dev.tabula.conformance.support.TestServers;
-import dev.tabula.server.EngineKind;
 import dev.tabula.server.Resources;
-import dev.tabula.server.ServerConfig;
 import dev.tabula.server.TabulaServer;
-import dev.tabula.server.Transport;
 import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.nio.file.Path;
@@ -54,12 +51,7 @@ class ConnectionLimitIT {
     certificates = TestCertificates.create(dir);
     server =
         TabulaServer.start(
-            ServerConfig.defaults()
-                .withPort(0)
-                .withEngine(EngineKind.MEMORY, dir)
-                .withAccounts(TestAccounts.ALL)
-                .withTransport(
-                    Transport.DEFAULTS.withTls(certificates.certificate(), certificates.key(), 0))
+            TestServers.inMemoryWithHttps(dir, certificates)
                 .withResources(Resources.DEFAULTS.withMaxConnections(LIMIT)));
   }
 

@@ -7,19 +7,12 @@ import dev.tabula.conformance.support.TempDirs;
 import dev.tabula.conformance.support.TestAccounts;
 import dev.tabula.conformance.support.TestCertificates;
 import dev.tabula.conformance.support.TestServers;
-import dev.tabula.server.EngineKind;
-import dev.tabula.server.ServerConfig;
 import dev.tabula.server.TabulaServer;
-import dev.tabula.server.Transport;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +31,7 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DataCommandsTlsIT {
   private static final int ENTITIES = 1_250;
-  private static final String PASSWORD = "changeit";
+  private static final String PASSWORD = TestCertificates.PKCS12_PASSWORD;
 
   private Path dir;
   private TabulaServer server;
@@ -49,24 +42,8 @@ class DataCommandsTlsIT {
   void startServer() throws IOException, GeneralSecurityException {
     dir = TempDirs.create("tabula-data-tls-");
     TestCertificates certificates = TestCertificates.create(dir);
-    server =
-        TabulaServer.start(
-            ServerConfig.defaults()
-                .withPort(0)
-                .withEngine(EngineKind.MEMORY, dir)
-                .withAccounts(TestAccounts.ALL)
-                .withTransport(
-                    Transport.DEFAULTS.withTls(certificates.certificate(), certificates.key(), 0)));
-    trustStore = dir.resolve("trust.p12");
-    KeyStore store = KeyStore.getInstance("PKCS12");
-    store.load(null, null);
-    try (InputStream pem = Files.newInputStream(certificates.certificate())) {
-      store.setCertificateEntry(
-          "tabula", CertificateFactory.getInstance("X.509").generateCertificate(pem));
-    }
-    try (OutputStream out = Files.newOutputStream(trustStore)) {
-      store.store(out, PASSWORD.toCharArray());
-    }
+    server = TabulaServer.start(TestServers.inMemoryWithHttps(dir, certificates));
+    trustStore = certificates.trustStore();
     String account = TestAccounts.DEVELOPMENT.name();
     connection =
         "DefaultEndpointsProtocol=https;AccountName="

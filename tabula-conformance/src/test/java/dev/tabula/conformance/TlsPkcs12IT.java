@@ -2,30 +2,24 @@ package dev.tabula.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.azure.core.credential.AzureNamedKeyCredential;
-import com.azure.core.http.netty.NettyAsyncHttpClientBuilder;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
-import com.azure.data.tables.TableServiceClientBuilder;
 import com.azure.data.tables.models.TableEntity;
+import dev.tabula.conformance.support.HttpsClients;
 import dev.tabula.conformance.support.TabulaCommand;
 import dev.tabula.conformance.support.TabulaCommand.Result;
 import dev.tabula.conformance.support.TestAccounts;
 import dev.tabula.conformance.support.TestCertificates;
-import dev.tabula.server.EngineKind;
-import dev.tabula.server.ServerConfig;
+import dev.tabula.conformance.support.TestServers;
 import dev.tabula.server.TabulaServer;
 import dev.tabula.server.TlsFiles;
 import dev.tabula.server.Transport;
-import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import javax.net.ssl.SSLException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,17 +42,11 @@ class TlsPkcs12IT {
   }
 
   @Test
-  void theSdk_overHttps_fromAPkcs12File() throws SSLException {
+  void theSdk_overHttps_fromAPkcs12File() {
     Transport transport =
         Transport.DEFAULTS.withTls(
             TlsFiles.pkcs12(certificates.pkcs12(), TestCertificates.PKCS12_PASSWORD), -1);
-    try (TabulaServer server =
-        TabulaServer.start(
-            ServerConfig.defaults()
-                .withPort(0)
-                .withEngine(EngineKind.MEMORY, work)
-                .withAccounts(TestAccounts.ALL)
-                .withTransport(transport))) {
+    try (TabulaServer server = TabulaServer.start(TestServers.inMemory(work, transport))) {
       TableServiceClient service = httpsClient(server);
 
       TableClient table = service.createTable("pfx");
@@ -279,17 +267,8 @@ class TlsPkcs12IT {
     assertThat(result.stdout()).isEmpty();
   }
 
-  private TableServiceClient httpsClient(TabulaServer server) throws SSLException {
-    SslContext trust =
-        SslContextBuilder.forClient().trustManager(certificates.certificate().toFile()).build();
-    reactor.netty.http.client.HttpClient reactorClient =
-        reactor.netty.http.client.HttpClient.create().secure(spec -> spec.sslContext(trust));
-    return new TableServiceClientBuilder()
-        .endpoint(server.endpoint(TestAccounts.DEVELOPMENT.name()))
-        .credential(
-            new AzureNamedKeyCredential(
-                TestAccounts.DEVELOPMENT.name(), TestAccounts.DEVELOPMENT.key()))
-        .httpClient(new NettyAsyncHttpClientBuilder(reactorClient).build())
-        .buildClient();
+  private TableServiceClient httpsClient(TabulaServer server) {
+    return HttpsClients.sharedKey(
+        server.endpoint(TestAccounts.DEVELOPMENT.name()), certificates, TestAccounts.DEVELOPMENT);
   }
 }

@@ -3,10 +3,8 @@ package dev.tabula.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
+import dev.tabula.conformance.support.CapturedLog;
 import dev.tabula.conformance.support.TestAccounts;
 import dev.tabula.conformance.support.TestCertificates;
 import dev.tabula.server.EngineKind;
@@ -38,7 +36,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /**
  * The certificate is taken again when its files change, without a restart: after a renewal (files
@@ -58,9 +55,7 @@ class TlsReloadIT {
   private static final Duration TWO_POLLS = Duration.ofMillis(4500);
 
   @TempDir Path work;
-  private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-  private final Logger reloads =
-      ((LoggerContext) LoggerFactory.getILoggerFactory()).getLogger("dev.tabula.server");
+  private CapturedLog logged;
   private TestCertificates first;
   private TestCertificates second;
 
@@ -69,13 +64,12 @@ class TlsReloadIT {
     first = TestCertificates.create(Files.createDirectory(work.resolve("a")));
     second = TestCertificates.create(Files.createDirectory(work.resolve("b")));
     assertThat(first.serial()).isNotEqualTo(second.serial());
-    logged.start();
-    reloads.addAppender(logged);
+    logged = CapturedLog.of("dev.tabula.server");
   }
 
   @AfterEach
   void detach() {
-    reloads.detachAppender(logged);
+    logged.close();
   }
 
   @Test
@@ -149,7 +143,7 @@ class TlsReloadIT {
   }
 
   private List<String> warnings() {
-    return logged.list.stream()
+    return logged.events().stream()
         .filter(event -> event.getLevel() == Level.WARN)
         .filter(event -> event.getLoggerName().endsWith("ReloadingTls"))
         .map(ILoggingEvent::getFormattedMessage)

@@ -4,24 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.core.credential.AzureNamedKeyCredential;
-import com.azure.core.http.netty.NettyAsyncHttpClientBuilder;
 import com.azure.core.http.policy.FixedDelayOptions;
 import com.azure.core.http.policy.RetryOptions;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
 import com.azure.data.tables.models.TableEntity;
+import dev.tabula.conformance.support.HttpsClients;
 import dev.tabula.conformance.support.RawClient;
 import dev.tabula.conformance.support.TempDirs;
 import dev.tabula.conformance.support.TestAccounts;
 import dev.tabula.conformance.support.TestCertificates;
 import dev.tabula.conformance.support.TestServers;
-import dev.tabula.server.EngineKind;
-import dev.tabula.server.ServerConfig;
 import dev.tabula.server.TabulaServer;
-import dev.tabula.server.Transport;
-import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -31,7 +26,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
-import javax.net.ssl.SSLException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,17 +50,10 @@ class TransportIT {
   void startServer() {
     dir = TempDirs.create("tabula-transport-");
     certificates = TestCertificates.create(dir);
-    Transport transport =
-        Transport.DEFAULTS
-            .withTls(certificates.certificate(), certificates.key(), 0)
-            .withTimeouts(IDLE, REQUEST);
     server =
         TabulaServer.start(
-            ServerConfig.defaults()
-                .withPort(0)
-                .withEngine(EngineKind.MEMORY, dir)
-                .withAccounts(TestAccounts.ALL)
-                .withTransport(transport));
+            TestServers.inMemory(
+                dir, TestServers.httpsBeside(certificates).withTimeouts(IDLE, REQUEST)));
   }
 
   @AfterAll
@@ -74,28 +61,15 @@ class TransportIT {
     TestServers.closeAndDelete(server, dir);
   }
 
-  private TableServiceClient httpsClient() throws SSLException {
-    SslContext trust =
-        SslContextBuilder.forClient().trustManager(certificates.certificate().toFile()).build();
-    reactor.netty.http.client.HttpClient reactorClient =
-        reactor.netty.http.client.HttpClient.create().secure(spec -> spec.sslContext(trust));
-    String account = TestAccounts.DEVELOPMENT.name();
-    return new TableServiceClientBuilder()
-        .connectionString(
-            "DefaultEndpointsProtocol=https;AccountName="
-                + account
-                + ";AccountKey="
-                + TestAccounts.DEVELOPMENT.key()
-                + ";TableEndpoint="
-                + server.httpsEndpoint(account)
-                + ";")
-        .httpClient(new NettyAsyncHttpClientBuilder(reactorClient).build())
-        .retryOptions(new RetryOptions(new FixedDelayOptions(0, Duration.ofMillis(1))))
-        .buildClient();
+  private TableServiceClient httpsClient() {
+    return HttpsClients.sharedKey(
+        server.httpsEndpoint(TestAccounts.DEVELOPMENT.name()),
+        certificates,
+        TestAccounts.DEVELOPMENT);
   }
 
   @Test
-  void https_servesTheSdk_trustingAPemCertificate() throws SSLException {
+  void https_servesTheSdk_trustingAPemCertificate() {
     TableServiceClient service = httpsClient();
     String name = "t" + UUID.randomUUID().toString().replace("-", "");
 

@@ -1,9 +1,9 @@
 package dev.tabula.server;
 
+import dev.tabula.model.AccountNames;
 import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * A storage account the server serves: its name and its base64 account keys, one or two. As in
@@ -19,17 +19,14 @@ public record Account(String name, List<String> keys) {
    * Azure's rule for storage account names: 3 to 24 characters, lowercase letters and digits only
    * (https://learn.microsoft.com/azure/storage/common/storage-account-overview#storage-account-name).
    */
-  public static final String NAME_RULE =
-      "an account name is 3 to 24 characters, lowercase letters and digits only";
-
-  private static final Pattern NAME = Pattern.compile("[a-z0-9]{3,24}");
+  public static final String NAME_RULE = AccountNames.RULE;
 
   /** The most keys an account has: Azure's key1 and key2. */
   public static final int MAX_KEYS = 2;
 
   /**
    * The development account every Azure emulator knows, with its well-known public key (declared
-   * after {@code NAME}, which its constructor reads).
+   * after {@code NAME_RULE}).
    */
   public static final Account DEVELOPMENT =
       new Account(
@@ -43,9 +40,7 @@ public record Account(String name, List<String> keys) {
   public Account {
     Objects.requireNonNull(name, "name");
     keys = List.copyOf(keys);
-    if (!isValidName(name)) {
-      throw new IllegalArgumentException(describeBadName(name) + ": " + NAME_RULE);
-    }
+    checkName(name);
     if (keys.isEmpty() || keys.size() > MAX_KEYS) {
       throw new IllegalArgumentException(
           "account '" + name + "' has " + keys.size() + " keys; it takes one or two");
@@ -77,17 +72,17 @@ public record Account(String name, List<String> keys) {
 
   /** Whether {@code name} obeys Azure's rule for storage account names ({@link #NAME_RULE}). */
   public static boolean isValidName(String name) {
-    return NAME.matcher(name).matches();
+    return AccountNames.isValid(name);
   }
 
   /**
-   * A bad name as an error names it: quoted when it is short enough to be a name, else by its
-   * length only, since a longer one is more likely a key written where the name goes.
+   * Checks {@code name} against Azure's rule ({@link #NAME_RULE}), wherever an account is named.
+   *
+   * @throws IllegalArgumentException naming the bad name (or only its length, when it is long
+   *     enough to be a key) and the rule
    */
-  static String describeBadName(String name) {
-    return name.length() <= 24
-        ? "the account name '" + name + "'"
-        : "an account name of " + name.length() + " characters";
+  public static void checkName(String name) {
+    AccountNames.check(name);
   }
 
   /** The name only: a key is never printed, not even in a debugging line. */

@@ -31,9 +31,7 @@ final class AccountEntry {
     if (name.isEmpty()) {
       throw new IllegalArgumentException(where + " has no name before its ':'");
     }
-    if (!Account.isValidName(name)) {
-      throw new IllegalArgumentException(Account.describeBadName(name) + ": " + Account.NAME_RULE);
-    }
+    Account.checkName(name);
     String[] keys = entry.substring(colon + 1).split(":", -1);
     if (keys.length > Account.MAX_KEYS) {
       throw new IllegalArgumentException("account '" + name + "' has more than two keys");

@@ -1,9 +1,6 @@
 package dev.tabula.server;
 
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,8 +14,6 @@ import java.util.List;
  * line and what is wrong with it, never a key.
  */
 final class AccountsFile {
-  /** Larger than any list of accounts: such a file is a mistake, not read whole into memory. */
-  static final long MAX_BYTES = 1024 * 1024;
 
   private AccountsFile() {}
 
@@ -32,17 +27,9 @@ final class AccountsFile {
     return parse(text(file));
   }
 
-  /** The file's text: UTF-8, at most {@link #MAX_BYTES}. */
+  /** The file's text: UTF-8, at most {@link WatchedFile#MAX_BYTES}. */
   static String text(Path file) throws IOException {
-    if (Files.size(file) > MAX_BYTES) {
-      throw new IllegalArgumentException("it is larger than " + MAX_BYTES + " bytes");
-    }
-    byte[] bytes = Files.readAllBytes(file);
-    try {
-      return StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
-    } catch (CharacterCodingException e) {
-      throw new IllegalArgumentException("it is not UTF-8 text", e);
-    }
+    return WatchedFile.text(file);
   }
 
   /**

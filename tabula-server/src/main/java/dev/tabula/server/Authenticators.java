@@ -5,11 +5,13 @@ import dev.tabula.protocol.auth.AuthenticatorChain;
 import dev.tabula.protocol.auth.BearerTokenAuthenticator;
 import dev.tabula.protocol.auth.BearerTokenVerifier;
 import dev.tabula.protocol.auth.RequestAuthenticator;
+import dev.tabula.protocol.auth.RoleAssignments;
 import dev.tabula.protocol.auth.StoredAccessPolicies;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /** Builds the chain of authentication strategies for the configured accounts. */
 final class Authenticators {
@@ -22,15 +24,22 @@ final class Authenticators {
    */
   static RequestAuthenticator forAccounts(
       List<Account> accounts, StoredAccessPolicies policies, Clock clock) {
-    return forAccounts(accounts, policies, clock, OAuthSettings.DISABLED);
+    return forAccounts(
+        accounts, policies, clock, OAuthSettings.DISABLED, OAuthSettings.DISABLED::roles);
   }
 
   /**
    * {@link #forAccounts(List, StoredAccessPolicies, Clock)} followed, when {@code oauth} is
    * enabled, by bearer tokens: a Shared Key or SAS request is decided exactly as without them.
+   *
+   * @param roles the role assignments in force (a roles file's, read again when it changes)
    */
   static RequestAuthenticator forAccounts(
-      List<Account> accounts, StoredAccessPolicies policies, Clock clock, OAuthSettings oauth) {
+      List<Account> accounts,
+      StoredAccessPolicies policies,
+      Clock clock,
+      OAuthSettings oauth,
+      Supplier<RoleAssignments> roles) {
     Map<String, List<String>> keys = new LinkedHashMap<>();
     accounts.forEach(a -> keys.put(a.name(), a.keys()));
     AuthenticatorChain standard =
@@ -40,8 +49,6 @@ final class Authenticators {
       return standard;
     }
     return new AuthenticatorChain(
-        List.of(
-            standard,
-            new BearerTokenAuthenticator(verifier, oauth.roles(), oauth.challengeTenant())));
+        List.of(standard, new BearerTokenAuthenticator(verifier, roles, oauth.challengeTenant())));
   }
 }

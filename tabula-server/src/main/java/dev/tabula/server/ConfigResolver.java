@@ -268,20 +268,26 @@ final class ConfigResolver {
                 .map(String::strip)
                 .filter(id -> !id.isEmpty())
                 .toList();
-    RoleAssignments assignments = RoleAssignments.NONE;
+    RolesFile rolesFile = null;
     if (roles != null) {
       try {
-        assignments = OAuthSettings.readRoles(Path.of(roles.text().strip()));
+        rolesFile = RolesFile.read(Path.of(roles.text().strip()));
       } catch (IllegalArgumentException e) {
         throw new OperatorError("tabula: " + roles.source() + ": " + e.getMessage(), e);
       }
     }
+    OAuthSettings settings;
     try {
-      return OAuthSettings.of(
-          jwks == null ? null : jwks.text().strip(), tenantIds, assignments, devUnsigned);
+      settings =
+          OAuthSettings.of(
+              jwks == null ? null : jwks.text().strip(),
+              tenantIds,
+              RoleAssignments.NONE,
+              devUnsigned);
     } catch (IllegalArgumentException e) {
       throw new OperatorError("tabula: " + source + ": " + e.getMessage(), e);
     }
+    return rolesFile == null ? settings : settings.withRolesFile(rolesFile);
   }
 
   /** {@code true} or {@code false}, whatever the case; anything else names its source. */

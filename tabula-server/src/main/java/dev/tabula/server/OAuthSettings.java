@@ -3,8 +3,6 @@ package dev.tabula.server;
 import dev.tabula.protocol.auth.BearerKeys;
 import dev.tabula.protocol.auth.BearerTokenVerifier;
 import dev.tabula.protocol.auth.RoleAssignments;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -17,13 +15,18 @@ import org.jspecify.annotations.Nullable;
  * @param verifier checks a token's signature, issuer and lifetime; null when bearer tokens are off
  * @param roles who holds which role in which account
  * @param challengeTenant the tenant named in the 401 challenge: the first configured one
+ * @param rolesFile the roles file {@code roles} were read from, read again while the server runs;
+ *     null without one
  */
 public record OAuthSettings(
-    @Nullable BearerTokenVerifier verifier, RoleAssignments roles, String challengeTenant) {
+    @Nullable BearerTokenVerifier verifier,
+    RoleAssignments roles,
+    String challengeTenant,
+    @Nullable RolesFile rolesFile) {
 
   /** Bearer tokens are refused as before: the default. */
   public static final OAuthSettings DISABLED =
-      new OAuthSettings(null, RoleAssignments.NONE, "common");
+      new OAuthSettings(null, RoleAssignments.NONE, "common", null);
 
   public OAuthSettings {
     Objects.requireNonNull(roles, "roles");
@@ -45,8 +48,9 @@ public record OAuthSettings(
    * devUnsigned}, not checked for a signature at all.
    *
    * @param tenants the tenant ids whose tokens are taken; at least one
-   * @param roles the role assignments ({@link #readRoles}); {@link RoleAssignments#NONE} leaves
-   *     granting to the tokens' {@code roles} claims
+   * @param roles the role assignments ({@link #readRoles}, or {@link #withRolesFile} for a file
+   *     read again when it changes); {@link RoleAssignments#NONE} leaves granting to the tokens'
+   *     {@code roles} claims
    * @throws IllegalArgumentException when a value or file cannot be used; says which
    */
   public static OAuthSettings of(
@@ -65,7 +69,12 @@ public record OAuthSettings(
             ? BearerTokenVerifier.unsigned(tenants)
             : BearerTokenVerifier.signed(
                 BearerKeys.from(Objects.requireNonNull(jwks)), tenants, BearerKeys.isUrl(jwks));
-    return new OAuthSettings(verifier, roles, tenants.get(0));
+    return new OAuthSettings(verifier, roles, tenants.get(0), null);
+  }
+
+  /** These settings with the roles of {@code file}, which is read again when it changes. */
+  public OAuthSettings withRolesFile(RolesFile file) {
+    return new OAuthSettings(verifier, file.assignments(), challengeTenant, file);
   }
 
   /**
@@ -74,12 +83,6 @@ public record OAuthSettings(
    * @throws IllegalArgumentException when it cannot be read, naming the file and the bad line
    */
   public static RoleAssignments readRoles(Path rolesFile) {
-    try {
-      return RoleAssignments.parse(Files.readAllLines(rolesFile));
-    } catch (IOException e) {
-      throw new IllegalArgumentException("cannot read the roles file " + rolesFile + ": " + e, e);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("roles file " + rolesFile + ": " + e.getMessage(), e);
-    }
+    return RolesFile.read(rolesFile).assignments();
   }
 }

@@ -23,6 +23,15 @@ import java.util.regex.Pattern;
  * with the JDK alone. A PKCS#1 or SEC1 key ({@code -----BEGIN RSA PRIVATE KEY-----}, {@code EC
  * PRIVATE KEY}) is refused with the command that converts it, since the JDK cannot read those forms
  * without an extra library; an encrypted one with the command that decrypts it.
+ *
+ * <p>Why by hand (checked again for issue 22): Java 17 has no public PEM reader (the PEM API of JEP
+ * 470 is a preview of JDK 25). {@code CertificateFactory.generateCertificates} reads PEM
+ * certificates itself, but fails on a file that also holds the key (a combined PEM, which this
+ * reads, taking the CERTIFICATE blocks only), and the key still needs the blocks read here. Netty
+ * reads PEM only behind {@code SslContextBuilder.forServer(File, File)} (its {@code PemReader} is
+ * package-private, {@code SslContext.toPrivateKey} protected): that gives no key to check against
+ * the certificate ({@link ServerKey}'s match check) and answers with its own multi-line exceptions
+ * instead of one line naming the file. The few lines below keep both.
  */
 final class PemKeys {
   private static final Pattern BLOCK =

@@ -3,6 +3,7 @@ package dev.tabula.server;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -80,50 +81,21 @@ public record ServerConfig(
 
   /** This config on another port. */
   public ServerConfig withPort(int newPort) {
-    return new ServerConfig(
-        host,
-        newPort,
-        engine,
-        dataDir,
-        accounts,
-        maxBodyBytes,
-        pageSize,
-        transport,
-        resources,
-        oauth,
-        accountsFile);
+    return with(d -> d.port = newPort);
   }
 
   /** This config with another engine and data directory. */
   public ServerConfig withEngine(EngineKind newEngine, Path newDataDir) {
-    return new ServerConfig(
-        host,
-        port,
-        newEngine,
-        newDataDir,
-        accounts,
-        maxBodyBytes,
-        pageSize,
-        transport,
-        resources,
-        oauth,
-        accountsFile);
+    return with(
+        d -> {
+          d.engine = newEngine;
+          d.dataDir = newDataDir;
+        });
   }
 
   /** This config with other accounts. */
   public ServerConfig withAccounts(List<Account> newAccounts) {
-    return new ServerConfig(
-        host,
-        port,
-        engine,
-        dataDir,
-        newAccounts,
-        maxBodyBytes,
-        pageSize,
-        transport,
-        resources,
-        oauth,
-        accountsFile);
+    return with(d -> d.accounts = newAccounts);
   }
 
   /**
@@ -131,81 +103,76 @@ public record ServerConfig(
    * the file changes (see {@code docs/accounts.md}); the accounts given so far are not served.
    */
   public ServerConfig withAccountsFile(Path file) {
-    return new ServerConfig(
-        host,
-        port,
-        engine,
-        dataDir,
-        accounts,
-        maxBodyBytes,
-        pageSize,
-        transport,
-        resources,
-        oauth,
-        file);
+    return with(d -> d.accountsFile = file);
   }
 
   /** This config with another transport (TLS, timeouts, limits). */
   public ServerConfig withTransport(Transport newTransport) {
-    return new ServerConfig(
-        host,
-        port,
-        engine,
-        dataDir,
-        accounts,
-        maxBodyBytes,
-        pageSize,
-        newTransport,
-        resources,
-        oauth,
-        accountsFile);
+    return with(d -> d.transport = newTransport);
   }
 
   /** This config with other resource bounds (worker pool, queue, block cache). */
   public ServerConfig withResources(Resources newResources) {
-    return new ServerConfig(
-        host,
-        port,
-        engine,
-        dataDir,
-        accounts,
-        maxBodyBytes,
-        pageSize,
-        transport,
-        newResources,
-        oauth,
-        accountsFile);
+    return with(d -> d.resources = newResources);
   }
 
   /** This config taking bearer tokens as {@code newOAuth} says. */
   public ServerConfig withOAuth(OAuthSettings newOAuth) {
-    return new ServerConfig(
-        host,
-        port,
-        engine,
-        dataDir,
-        accounts,
-        maxBodyBytes,
-        pageSize,
-        transport,
-        resources,
-        newOAuth,
-        accountsFile);
+    return with(d -> d.oauth = newOAuth);
   }
 
   /** This config with another page size (tests force small pages to exercise continuations). */
   public ServerConfig withPageSize(int newPageSize) {
+    return with(d -> d.pageSize = newPageSize);
+  }
+
+  /**
+   * A copy of this config with {@code change} made to its components: the one place a with-method's
+   * copy lists them all, so that a new component is added here and nowhere else.
+   */
+  private ServerConfig with(Consumer<Draft> change) {
+    Draft d = new Draft(this);
+    change.accept(d);
     return new ServerConfig(
-        host,
-        port,
-        engine,
-        dataDir,
-        accounts,
-        maxBodyBytes,
-        newPageSize,
-        transport,
-        resources,
-        oauth,
-        accountsFile);
+        d.host,
+        d.port,
+        d.engine,
+        d.dataDir,
+        d.accounts,
+        d.maxBodyBytes,
+        d.pageSize,
+        d.transport,
+        d.resources,
+        d.oauth,
+        d.accountsFile);
+  }
+
+  /** The components of a config being copied with a change; only {@link #with} uses one. */
+  private static final class Draft {
+    String host;
+    int port;
+    EngineKind engine;
+    Path dataDir;
+    List<Account> accounts;
+    int maxBodyBytes;
+    int pageSize;
+    Transport transport;
+    Resources resources;
+    OAuthSettings oauth;
+    @Nullable Path accountsFile;
+
+    Draft(ServerConfig c) {
+      host = c.host;
+      port = c.port;
+      engine = c.engine;
+      dataDir = c.dataDir;
+      accounts = c.accounts;
+      maxBodyBytes = c.maxBodyBytes;
+      pageSize = c.pageSize;
+      transport = c.transport;
+      resources = c.resources;
+      oauth = c.oauth;
+      accountsFile = c.accountsFile;
+    }
   }
 }

@@ -50,7 +50,7 @@ public final class TabulaServer implements AutoCloseable {
   private final @Nullable AdminListener admin;
   private final @Nullable ReloadingTls tls;
   private final LiveAccounts accounts;
-  private final @Nullable AccountsFileWatcher accountsFileWatcher;
+  private final List<WatchedFile<?>> watchedFiles;
 
   /** Set first thing by {@link #close}: from then on the server is not ready. */
   private volatile boolean closing;
@@ -115,7 +115,7 @@ public final class TabulaServer implements AutoCloseable {
     this.httpChannel = http;
     this.httpsChannel = https;
     this.tls = reloading;
-    this.accountsFileWatcher = starting.watch(accounts);
+    this.watchedFiles = starting.watch(accounts, config.oauth());
   }
 
   /** Says loudly, once at startup, that bearer tokens are taken without checking them. */
@@ -310,9 +310,7 @@ public final class TabulaServer implements AutoCloseable {
   @Override
   public void close() {
     closeListeners();
-    if (accountsFileWatcher != null) {
-      accountsFileWatcher.close();
-    }
+    watchedFiles.forEach(WatchedFile::close);
     bossGroup.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
     ioGroup.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
     workers.shutdown();

@@ -6,14 +6,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.models.TableEntity;
+import dev.tabula.conformance.support.CapturedLog;
 import dev.tabula.conformance.support.Clients;
+import dev.tabula.conformance.support.FileEdits;
 import dev.tabula.server.EngineKind;
 import dev.tabula.server.ServerConfig;
 import dev.tabula.server.TabulaServer;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,8 +37,9 @@ import org.junit.jupiter.api.io.TempDir;
  * rotate access keys") without one failed request, a new account served without a restart, and a
  * file made invalid or removed keeping the accounts in force.
  *
- * <p>Seen to fail: with the watcher not started, key2 was never accepted (the rotation timed out
- * waiting for it) and the new account was never served.
+ * <p>Seen to fail: with the warning logged on every read (the invalid file's step then logged
+ * four); with the watcher not started, key2 was never accepted (the rotation timed out waiting for
+ * it) and the new account was never served.
  */
 class AccountsFileIT {
   private static final String KEY1 = TwoKeysIT.KEY1;
@@ -50,9 +52,16 @@ class AccountsFileIT {
   private final AtomicBoolean running = new AtomicBoolean(true);
   private final Set<String> acknowledged = ConcurrentHashMap.newKeySet();
   private final List<Throwable> failures = new CopyOnWriteArrayList<>();
+  private CapturedLog logged;
+
+  @BeforeEach
+  void captureLog() {
+    logged = CapturedLog.of("dev.tabula.server");
+  }
 
   @AfterEach
   void stop() {
+    logged.close();
     if (server != null) {
       server.close();
     }
@@ -61,7 +70,7 @@ class AccountsFileIT {
   @Test
   void keyRotationUnderLoad_failsNoRequest_andLosesNoAcknowledgedWrite() throws Exception {
     Path file = dir.resolve("accounts");
-    replace(file, "# rotating account\nrotating:" + KEY1 + "\n");
+    FileEdits.replace(file, "# rotating account\nrotating:" + KEY1 + "\n");
     start(file);
     service(KEY1).createTable("rotation");
 
@@ -81,12 +90,12 @@ class AccountsFileIT {
     }
     try {
       awaitSome(acknowledged, 50);
-      replace(file, "rotating:" + KEY1 + ":" + KEY2 + "\n"); // step 1: add key2
+      FileEdits.replace(file, "rotating:" + KEY1 + ":" + KEY2 + "\n"); // step 1: add key2
       await("key2 accepted", () -> accepted(KEY2));
       client.set(key2Table); // step 2: move the writers to key2
       assertThat(movedToKey2.await(RELOAD_LIMIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
       int beforeRemoval = acknowledged.size();
-      replace(file, "rotating:" + KEY2 + "\n"); // step 3: remove key1
+      FileEdits.replace(file, "rotating:" + KEY2 + "\n"); // step 3: remove key1
       await("key1 refused", () -> !accepted(KEY1));
       awaitSome(acknowledged, beforeRemoval + 50);
     } finally {
@@ -110,22 +119,30 @@ class AccountsFileIT {
   void newAccount_isServedWithoutRestart_andAnInvalidOrRemovedFileKeepsTheAccountsInForce()
       throws Exception {
     Path file = dir.resolve("accounts");
-    replace(file, "rotating:" + KEY1 + "\n");
+    FileEdits.replace(file, "rotating:" + KEY1 + "\n");
     start(file);
     service(KEY1).createTable("kept");
 
     // Invalid: a name Azure would refuse. The account in force stays, through several reads.
-    replace(file, "rotating:" + KEY1 + "\nThird:" + OTHER_KEY + "\n");
+    FileEdits.replace(file, "rotating:" + KEY1 + "\nThird:" + OTHER_KEY + "\n");
     keepsServing(Duration.ofSeconds(4));
     // Half-written: the second key cut off after its ':'.
-    replace(file, "rotating:" + KEY1 + ":");
+    FileEdits.replace(file, "rotating:" + KEY1 + ":");
     keepsServing(Duration.ofSeconds(3));
     // Gone.
     Files.delete(file);
     keepsServing(Duration.ofSeconds(3));
 
+    assertThat(warnings())
+        .as("one WARN a problem, however many reads (3+) see it")
+        .satisfiesExactly(
+            name -> assertThat(name).contains("is not valid", "line 2", "still serving rotating"),
+            half -> assertThat(half).contains("is not valid", "line 1"),
+            gone -> assertThat(gone).contains("is gone"));
+    assertThat(String.join("\n", warnings())).doesNotContain(KEY1, OTHER_KEY);
+
     // The next valid version is taken, its new account served.
-    replace(file, "rotating:" + KEY1 + "\nthird:" + OTHER_KEY + "\n");
+    FileEdits.replace(file, "rotating:" + KEY1 + "\nthird:" + OTHER_KEY + "\n");
     await(
         "the new account served",
         () -> {
@@ -176,10 +193,9 @@ class AccountsFileIT {
                 .withAccountsFile(file));
   }
 
-  /** Replaces the file as editors do: a new file renamed over the old one. */
-  private static void replace(Path file, String text) throws IOException {
-    Path next = Files.writeString(file.resolveSibling(file.getFileName() + ".new"), text);
-    Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  /** The WARN lines the server has logged about the accounts file so far. */
+  private List<String> warnings() {
+    return logged.warnings().stream().filter(m -> m.contains("accounts file")).toList();
   }
 
   /**

@@ -9,21 +9,15 @@ import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSocketFactory;
-import javax.net.ssl.TrustManagerFactory;
 
 /**
  * One HTTP/1.1 connection over a raw socket (plain, or TLS trusting a test certificate) that stays
@@ -85,22 +79,7 @@ public final class KeptAliveConnection implements AutoCloseable {
 
   /** A socket factory trusting only {@code certificate} (PEM). */
   public static SSLSocketFactory trusting(Path certificate) {
-    try (InputStream pem = Files.newInputStream(certificate)) {
-      KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
-      trusted.load(null, null);
-      trusted.setCertificateEntry(
-          "tabula", CertificateFactory.getInstance("X.509").generateCertificate(pem));
-      TrustManagerFactory trust =
-          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-      trust.init(trusted);
-      SSLContext context = SSLContext.getInstance("TLS");
-      context.init(null, trust.getTrustManagers(), null);
-      return context.getSocketFactory();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException(e);
-    }
+    return TestCertificates.clientContext(certificate).getSocketFactory();
   }
 
   /** Query Tables, signed, keeping the connection alive (or not); returns the answer. */

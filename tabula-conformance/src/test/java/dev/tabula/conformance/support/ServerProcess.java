@@ -34,6 +34,8 @@ public final class ServerProcess implements AutoCloseable {
 
   private static final Pattern LISTENING =
       Pattern.compile("Tabula listening on http://127\\.0\\.0\\.1:(\\d+)");
+  private static final Pattern LISTENING_HTTPS =
+      Pattern.compile("Tabula listening on \\S+ and https://127\\.0\\.0\\.1:(\\d+)");
   private static final Duration START_LIMIT = Duration.ofSeconds(60);
   private static final Duration EXIT_LIMIT = Duration.ofSeconds(20);
   private static final int LINES_KEPT = 100;
@@ -186,6 +188,19 @@ public final class ServerProcess implements AutoCloseable {
   /** The port it listens on. */
   public int port() {
     return port.join();
+  }
+
+  /**
+   * The HTTPS port, when it serves HTTPS beside HTTP ({@code --https-port}), as its banner says.
+   */
+  public int httpsPort() {
+    for (String line : outputLines()) {
+      Matcher m = LISTENING_HTTPS.matcher(line);
+      if (m.find()) {
+        return Integer.parseInt(m.group(1));
+      }
+    }
+    throw new IllegalStateException("the server names no HTTPS port: " + lastOutput());
   }
 
   /** The process id. */

@@ -2,6 +2,7 @@ package dev.tabula.conformance.support;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -11,11 +12,14 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
  * A self-signed certificate for 127.0.0.1 and localhost, made at test time with the JDK's own
@@ -80,6 +84,53 @@ public record TestCertificates(Path certificate, Path key) {
   /** The PKCS#12 file that holds the same key and certificate, alias {@code tabula}. */
   public Path pkcs12() {
     return certificate.resolveSibling("test.p12");
+  }
+
+  /**
+   * A PKCS#12 trust store (password {@link #PKCS12_PASSWORD}) that trusts this certificate only,
+   * for a JVM given it with {@code -Djavax.net.ssl.trustStore}; written next to the certificate.
+   */
+  public Path trustStore() {
+    Path store = certificate.resolveSibling("trust.p12");
+    try (OutputStream out = Files.newOutputStream(store)) {
+      trusting(certificate).store(out, PASSWORD.toCharArray());
+      return store;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** A TLS context for a client that trusts this certificate only. */
+  public SSLContext clientContext() {
+    return clientContext(certificate);
+  }
+
+  /** A TLS context for a client that trusts {@code certificate} (PEM) only. */
+  public static SSLContext clientContext(Path certificate) {
+    try {
+      TrustManagerFactory trust =
+          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      trust.init(trusting(certificate));
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(null, trust.getTrustManagers(), null);
+      return context;
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static KeyStore trusting(Path certificate) throws GeneralSecurityException {
+    try (InputStream pem = Files.newInputStream(certificate)) {
+      KeyStore trusted = KeyStore.getInstance("PKCS12");
+      trusted.load(null, null);
+      trusted.setCertificateEntry(
+          "tabula", CertificateFactory.getInstance("X.509").generateCertificate(pem));
+      return trusted;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** The certificate's serial number, which tells two certificates apart. */

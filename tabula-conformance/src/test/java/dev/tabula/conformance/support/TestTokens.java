@@ -96,7 +96,8 @@ public final class TestTokens {
     return new PlainJWT(claims(principal).build()).serialize();
   }
 
-  private static String sign(RSAKey with, JWTClaimsSet claims) {
+  /** A token with {@code claims}, signed by {@code with} and naming its key id. */
+  public static String sign(RSAKey with, JWTClaimsSet claims) {
     try {
       SignedJWT jwt =
           new SignedJWT(

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -19,8 +20,7 @@ import org.jspecify.annotations.Nullable;
  * <p>The audience is Azure Storage's ({@code https://storage.azure.com}, the resource of the scope
  * {@code https://storage.azure.com/.default} that azure-data-tables asks tokens for) or the
  * account's own endpoint: {@code https://ACCOUNT.table.core.windows.net}, or this server's address
- * as the request names it ({@code https://HOST/ACCOUNT}). A trailing slash is allowed. Immutable
- * and thread-safe.
+ * as the request names it ({@code https://HOST/ACCOUNT}). A trailing slash is allowed. Thread-safe.
  */
 public final class BearerTokenAuthenticator implements RequestAuthenticator {
   /** The scheme's name in the {@code Authorization} header. */
@@ -29,7 +29,7 @@ public final class BearerTokenAuthenticator implements RequestAuthenticator {
   private static final String STORAGE_AUDIENCE = "https://storage.azure.com";
 
   private final BearerTokenVerifier verifier;
-  private final RoleAssignments assignments;
+  private final Supplier<RoleAssignments> assignments;
   private final String challenge;
 
   /**
@@ -38,6 +38,17 @@ public final class BearerTokenAuthenticator implements RequestAuthenticator {
    */
   public BearerTokenAuthenticator(
       BearerTokenVerifier verifier, RoleAssignments assignments, String challengeTenant) {
+    this(verifier, () -> assignments, challengeTenant);
+  }
+
+  /**
+   * @param assignments the role assignments in force, asked again for each request (a roles file
+   *     read again while the server runs)
+   * @param challengeTenant the tenant a client without a token is sent to for one: named in the 401
+   *     challenge's {@code authorization_uri}
+   */
+  public BearerTokenAuthenticator(
+      BearerTokenVerifier verifier, Supplier<RoleAssignments> assignments, String challengeTenant) {
     this.verifier = Objects.requireNonNull(verifier, "verifier");
     this.assignments = Objects.requireNonNull(assignments, "assignments");
     // The service's challenge, which azure-data-tables' challenge policy reads the tenant from
@@ -80,7 +91,7 @@ public final class BearerTokenAuthenticator implements RequestAuthenticator {
       throw AuthenticationErrors.authenticationFailed(
           "The token names no principal (oid, appid or azp).");
     }
-    List<RoleAssignment> roles = new ArrayList<>(assignments.of(account, principal));
+    List<RoleAssignment> roles = new ArrayList<>(assignments.get().of(account, principal));
     for (String named : rolesClaim(claims)) {
       TableDataRole.named(named).ifPresent(role -> roles.add(new RoleAssignment(role, null)));
     }

@@ -2,6 +2,7 @@ package dev.tabula.protocol.auth;
 
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.KeySourceException;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.proc.BadJOSEException;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
@@ -32,8 +33,9 @@ import org.jspecify.annotations.Nullable;
  * <p>A refusal is the service's 403 AuthenticationFailed with the service's detail: an expired
  * token's answer from Azure Storage reads "AuthenticationErrorDetail: Lifetime validation failed.
  * The token is expired." (Azure/azure-sdk-for-java issue 8667); Azurite answers the same
- * (src/table/authentication/TableTokenAuthenticator.ts). The token itself is never quoted.
- * Immutable and thread-safe.
+ * (src/table/authentication/TableTokenAuthenticator.ts). The token itself is never quoted. While
+ * the keys cannot be fetched from a JWKS URL the answer is 503 ServerBusy instead ({@link
+ * BearerKeysOutage}). Thread-safe.
  */
 public final class BearerTokenVerifier {
   /** Microsoft.IdentityModel's default clock skew, which Entra ID token validation applies. */
@@ -46,6 +48,7 @@ public final class BearerTokenVerifier {
   private final Set<String> issuers;
   private final DefaultJWTClaimsVerifier<SecurityContext> lifetime;
   private final boolean fetchesKeys;
+  private final BearerKeysOutage outage = new BearerKeysOutage();
 
   private BearerTokenVerifier(
       @Nullable DefaultJWTProcessor<SecurityContext> signatures,
@@ -132,7 +135,9 @@ public final class BearerTokenVerifier {
   private JWTClaimsSet signatureChecked(String token) {
     try {
       if (signatures != null) {
-        return signatures.process(token, null);
+        JWTClaimsSet claims = signatures.process(token, null);
+        outage.available();
+        return claims;
       }
       JWT parsed = JWTParser.parse(token);
       if (parsed instanceof EncryptedJWT) {
@@ -141,6 +146,8 @@ public final class BearerTokenVerifier {
       return parsed.getJWTClaimsSet();
     } catch (ParseException e) {
       throw AuthenticationErrors.authenticationFailed("The access token is not a well-formed JWT.");
+    } catch (KeySourceException e) {
+      throw outage.unavailable(e);
     } catch (BadJOSEException | JOSEException e) {
       throw AuthenticationErrors.authenticationFailed("Signature validation failed.");
     }

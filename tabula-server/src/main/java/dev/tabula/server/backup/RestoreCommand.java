@@ -3,6 +3,7 @@ package dev.tabula.server.backup;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.rocksdb.RocksOptions;
 import dev.tabula.engine.rocksdb.RocksStorageEngine;
+import dev.tabula.model.AccountNames;
 import dev.tabula.tools.cli.Progress;
 import dev.tabula.tools.cli.ToolError;
 import java.io.IOException;
@@ -57,6 +58,13 @@ public final class RestoreCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    for (String account : accounts) {
+      try {
+        AccountNames.check(account);
+      } catch (IllegalArgumentException e) {
+        throw new ToolError("--account: " + e.getMessage());
+      }
+    }
     if (!Files.isDirectory(from)) {
       throw new ToolError(from + " is not a directory (--from)");
     }
