@@ -111,8 +111,8 @@ final class ServeCommand implements Callable<Integer> {
       names = "--oauth-roles",
       paramLabel = "FILE",
       description =
-          "Role assignments for bearer tokens, one 'ACCOUNT PRINCIPAL ROLE [TABLE]' a line"
-              + " (env TABULA_OAUTH_ROLES).")
+          "Role assignments for bearer tokens, one 'ACCOUNT PRINCIPAL ROLE [TABLE]' a line;"
+              + " read again within seconds when it changes (env TABULA_OAUTH_ROLES).")
   @Nullable Path oauthRoles;
 
   @Option(
