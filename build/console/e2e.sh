@@ -28,6 +28,11 @@ data=$(mktemp -d)
 pids=()
 trap 'for p in "${pids[@]}"; do kill $p 2>/dev/null || true; wait $p 2>/dev/null || true; done; rm -rf "$data"' EXIT
 
+# Whether a GET of the URL answers 2xx (Node is here for the tests anyway; curl may not be).
+answers_ok() {
+  node -e 'fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$1"
+}
+
 # Starts a server (its log in console-e2e/target/NAME.log); once /ready, sets started_url to its
 # console URL. Not run in a subshell, so that its PID is kept for the trap.
 start_server() {
@@ -47,10 +52,10 @@ start_server() {
   [ -n "$console" ] || { cat "$log" >&2; echo "e2e: server $name did not start" >&2; exit 1; }
   local ready="${console%/console/}/ready"
   for _ in $(seq 1 240); do
-    curl -fsS "$ready" > /dev/null 2>&1 && break
+    answers_ok "$ready" && break
     sleep 0.25
   done
-  curl -fsS "$ready" > /dev/null || { cat "$log" >&2; echo "e2e: server $name not ready" >&2; exit 1; }
+  answers_ok "$ready" || { cat "$log" >&2; echo "e2e: server $name not ready" >&2; exit 1; }
   started_url=$console
 }
 
