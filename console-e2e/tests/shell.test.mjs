@@ -18,6 +18,7 @@ test('the console loads and lists the tables of the account', async () => {
     await page.getByTestId(`table-${name}`).waitFor();
     assert.equal(await page.getByTestId(`table-${name}`).textContent(), name);
   }
+  assert.equal(await page.getByText('Loading the Tabula Console').count(), 0);
   await screenshot(page, 'shell-tables-listed');
   assert.deepEqual(page.errors, []);
 });

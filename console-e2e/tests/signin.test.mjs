@@ -23,6 +23,7 @@ test('off loopback the console asks for the admin token, then opens', async () =
   await page.keyboard.press('Enter');
   await page.getByTestId('signin-error').waitFor();
   assert.equal(await page.getByTestId('signin-error').textContent(), 'forbidden: that is not the admin token');
+  assert.equal(await page.getByText('Loading the Tabula Console').count(), 0);
   await screenshot(page, 'signin');
 
   await page.getByTestId('admin-token').fill(TOKEN);

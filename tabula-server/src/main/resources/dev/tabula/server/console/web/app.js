@@ -86,6 +86,9 @@ function App({ info }) {
 
 async function start() {
   const root = document.getElementById('app');
+  // The page's own "Loading" line is not Preact's: render would leave it beside what it draws.
+  const loading = root.querySelector('p.loading');
+  if (loading) loading.remove();
   try {
     const info = await loadSession();
     render(h(App, { info }), root);
