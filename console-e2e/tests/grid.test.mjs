@@ -59,6 +59,7 @@ test('the grid pages through continuation tokens, one page of 100 at a time', as
   await page.getByText('Page 2: entities 101–200').waitFor();
   assert.equal((await rowKeys(page))[0], '0100');
   assert.equal(await info.textContent(), 'Page 2: entities 101–200');
+  assert.deepEqual(page.errors, []); // no script error, no Content-Security-Policy violation
 });
 
 test('a smaller page size pages the same way', async () => {

@@ -73,6 +73,7 @@ test('a filter without keys scans the whole table, and the hint says what to do'
   assert.deepEqual([result.plan, result.scanned, result.returned], ['scan', 120, 9]);
   assert.match(result.hint, /^Table scan: the whole table is read.*PartitionKey/);
   await screenshot(page, 'query-scan');
+  assert.deepEqual(page.errors, []);
 });
 
 test('$top pages the results and a bad filter shows the service error', async () => {
