@@ -38,6 +38,12 @@ final class StartupBanner {
               "  admin: http://%s:%d (/health, /ready, /metrics)",
               config.transport().adminHost(),
               server.adminPort()));
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "  console: http://%s:%d/console/",
+              consoleHost(config.transport().adminHost()),
+              server.adminPort()));
     }
     for (Account account : server.accounts()) {
       lines.add("  account " + account.name() + ": " + server.endpoint(account.name()));
@@ -73,5 +79,15 @@ final class StartupBanner {
     return server.httpsPort() >= 0 && config.transport().servesHttp()
         ? main + " and https://" + config.host() + ":" + server.httpsPort()
         : main;
+  }
+
+  /** The host a browser opens the console with: the admin host, or localhost for a wildcard. */
+  private static String consoleHost(String adminHost) {
+    if (adminHost.equals("0.0.0.0") || adminHost.equals("::")) {
+      return "localhost";
+    }
+    return adminHost.contains(":") && !adminHost.startsWith("[")
+        ? "[" + adminHost + "]"
+        : adminHost;
   }
 }

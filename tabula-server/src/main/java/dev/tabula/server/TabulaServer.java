@@ -9,9 +9,11 @@ import dev.tabula.core.properties.ServicePropertiesService;
 import dev.tabula.engine.Readiness;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.protocol.TableProtocol;
+import dev.tabula.protocol.auth.RequestAuthenticator;
 import dev.tabula.server.admin.AdminBackup;
 import dev.tabula.server.admin.AdminListener;
 import dev.tabula.server.admin.AdminRoutes;
+import dev.tabula.server.console.ConsoleSection;
 import dev.tabula.server.telemetry.Telemetry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -24,6 +26,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,6 +51,7 @@ public final class TabulaServer implements AutoCloseable {
   private final Telemetry telemetry;
   private final ServerMeters meters;
   private final @Nullable AdminListener admin;
+  private final @Nullable ConsoleSection console;
   private final @Nullable ReloadingTls tls;
   private final LiveAccounts accounts;
   private final @Nullable AccountsFileWatcher accountsFileWatcher;
@@ -67,7 +71,8 @@ public final class TabulaServer implements AutoCloseable {
     StartingAccounts starting = StartingAccounts.of(config);
     this.accounts = starting.served(policies::find, config.oauth());
     warnIfUnverified(config.oauth());
-    TableProtocol protocol = protocol(engine, tables, entities, policies, accounts);
+    TableProtocol protocol =
+        protocol(engine, tables, entities, policies, accounts::serves, accounts);
     Transport transport = config.transport();
     TlsFiles tlsFiles = transport.tlsFiles();
     ReloadingTls reloading = tlsFiles == null ? null : new ReloadingTls(tlsFiles);
@@ -76,6 +81,14 @@ public final class TabulaServer implements AutoCloseable {
     this.meters = new ServerMeters(telemetry, workers, connections, entities.queryStats());
     this.bossGroup = eventLoops.group(1);
     this.ioGroup = eventLoops.group(0);
+    this.console =
+        transport.servesAdmin()
+            ? ConsoleWiring.console(
+                config,
+                accounts,
+                (served, authenticator) ->
+                    protocol(engine, tables, entities, policies, served, authenticator))
+            : null;
     Channel http = null;
     Channel https = null;
     try {
@@ -97,25 +110,36 @@ public final class TabulaServer implements AutoCloseable {
                   transport.httpsPort() >= 0 ? transport.httpsPort() : config.port());
       this.admin = transport.servesAdmin() ? bindAdmin(transport) : null;
     } catch (RuntimeException e) {
-      // Nothing is served: what was started is stopped, so that the process can exit cleanly.
-      for (Channel bound : new Channel[] {http, https}) {
-        if (bound != null) {
-          bound.close().syncUninterruptibly();
-        }
-      }
-      bossGroup.shutdownGracefully(0, 0, TimeUnit.SECONDS);
-      ioGroup.shutdownGracefully(0, 0, TimeUnit.SECONDS);
-      workers.shutdown();
-      meters.close();
-      if (reloading != null) {
-        reloading.close();
-      }
+      stopStarted(http, https, reloading);
       throw e;
     }
     this.httpChannel = http;
     this.httpsChannel = https;
     this.tls = reloading;
     this.accountsFileWatcher = starting.watch(accounts);
+  }
+
+  /**
+   * When a listener cannot start, nothing is served: what was started is stopped, so that the
+   * process can exit cleanly.
+   */
+  private void stopStarted(
+      @Nullable Channel http, @Nullable Channel https, @Nullable ReloadingTls reloading) {
+    for (Channel bound : new Channel[] {http, https}) {
+      if (bound != null) {
+        bound.close().syncUninterruptibly();
+      }
+    }
+    bossGroup.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+    ioGroup.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+    workers.shutdown();
+    meters.close();
+    if (console != null) {
+      console.close();
+    }
+    if (reloading != null) {
+      reloading.close();
+    }
   }
 
   /** Says loudly, once at startup, that bearer tokens are taken without checking them. */
@@ -128,21 +152,26 @@ public final class TabulaServer implements AutoCloseable {
     }
   }
 
-  /** The Table service's protocol over the engine, for the accounts served now. */
+  /**
+   * The Table service's protocol over the engine, for the accounts {@code served} names, which
+   * {@code authenticator} alone lets in: the data listener's (every account's keys) or the
+   * console's.
+   */
   private static TableProtocol protocol(
       StorageEngine engine,
       TableService tables,
       EntityService entities,
       AccessPolicyService policies,
-      LiveAccounts accounts) {
+      Predicate<String> served,
+      RequestAuthenticator authenticator) {
     return new TableProtocol(
         tables,
         entities,
         new BatchService(tables, engine.entities()),
         policies,
         new ServicePropertiesService(engine.accountSettings()),
-        accounts::serves,
-        accounts,
+        served,
+        authenticator,
         Clock.systemUTC(),
         NonBlockingCalls.of(engine.capabilities()),
         "Tabula/" + TabulaVersion.current());
@@ -157,7 +186,8 @@ public final class TabulaServer implements AutoCloseable {
           eventLoops.group(1),
           eventLoops.serverChannel(),
           new AdminRoutes(this::readiness, telemetry.registry()),
-          new AdminBackup(engine::snapshot, transport.adminToken(), TabulaVersion.current()));
+          new AdminBackup(engine::snapshot, transport.adminToken(), TabulaVersion.current()),
+          console);
     } catch (IllegalStateException e) {
       Throwable why = e.getCause() == null ? e : e.getCause();
       throw new ListenFailure("admin-port", transport.adminHost(), transport.adminPort(), why);
@@ -323,6 +353,9 @@ public final class TabulaServer implements AutoCloseable {
     }
     if (tls != null) {
       tls.close();
+    }
+    if (console != null) {
+      console.close(); // before the engine: a console request must not reach a closed engine
     }
     engine.close();
     if (admin != null) {

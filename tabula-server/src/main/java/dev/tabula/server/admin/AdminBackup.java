@@ -23,7 +23,7 @@ public record AdminBackup(
   }
 
   /** Whether {@code host} is a loopback address; a name that does not resolve is not. */
-  static boolean loopback(String host) {
+  public static boolean loopback(String host) {
     try {
       return InetAddress.getByName(host).isLoopbackAddress();
     } catch (UnknownHostException e) {

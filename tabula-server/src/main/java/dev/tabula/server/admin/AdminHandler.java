@@ -22,10 +22,13 @@ import org.jspecify.annotations.Nullable;
 final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   private final AdminRoutes routes;
   private final @Nullable BackupEndpoint backup;
+  private final @Nullable AdminSection section;
 
-  AdminHandler(AdminRoutes routes, @Nullable BackupEndpoint backup) {
+  AdminHandler(
+      AdminRoutes routes, @Nullable BackupEndpoint backup, @Nullable AdminSection section) {
     this.routes = routes;
     this.backup = backup;
+    this.section = section;
   }
 
   @Override
@@ -34,7 +37,12 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
       write(ctx, request, AdminAnswer.text(400, "bad request"), false);
       return;
     }
-    if (backup != null && AdminRoutes.pathOf(request.uri()).equals("/backup")) {
+    String path = AdminRoutes.pathOf(request.uri());
+    if (section != null && section.serves(path)) {
+      section.handle(ctx, request.retain()); // the section releases it
+      return;
+    }
+    if (backup != null && path.equals("/backup")) {
       AdminAnswer answer = backup.handle(ctx, request);
       if (answer != null) {
         write(ctx, request, answer, HttpUtil.isKeepAlive(request));

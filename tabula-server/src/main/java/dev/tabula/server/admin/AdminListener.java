@@ -27,13 +27,16 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Bounded like the data port, more tightly: requests are small GETs and POSTs, so a request line
  * over 4 KiB, headers over 8 KiB or a body over 4 KiB are refused, and a connection silent for
- * {@value #IDLE_SECONDS} s is closed.
+ * {@value #IDLE_SECONDS} s is closed. With an {@link AdminSection} (the console), request lines may
+ * reach 32 KiB and headers 16 KiB, and the section's own paths take the bodies it asks for.
  */
 public final class AdminListener implements AutoCloseable {
   static final int IDLE_SECONDS = 30;
   private static final int MAX_LINE_BYTES = 4096;
   private static final int MAX_HEADER_BYTES = 8192;
   private static final int MAX_BODY_BYTES = 4096;
+  private static final int SECTION_LINE_BYTES = 32 * 1024;
+  private static final int SECTION_HEADER_BYTES = 16 * 1024;
 
   private final EventLoopGroup group;
   private final Channel channel;
@@ -69,12 +72,28 @@ public final class AdminListener implements AutoCloseable {
       Class<? extends ServerChannel> channelType,
       AdminRoutes routes,
       @Nullable AdminBackup backup) {
+    return bind(host, port, group, channelType, routes, backup, null);
+  }
+
+  /**
+   * Listens as {@link #bind(String, int, EventLoopGroup, Class, AdminRoutes, AdminBackup)} does,
+   * and hands the paths {@code section} serves to it (null: none).
+   */
+  public static AdminListener bind(
+      String host,
+      int port,
+      EventLoopGroup group,
+      Class<? extends ServerChannel> channelType,
+      AdminRoutes routes,
+      @Nullable AdminBackup backup,
+      @Nullable AdminSection section) {
     try {
       Channel channel =
           new ServerBootstrap()
               .group(group)
               .channel(channelType)
-              .childHandler(pipeline(routes, backup == null ? null : backup.endpoint(host)))
+              .childHandler(
+                  pipeline(routes, backup == null ? null : backup.endpoint(host), section))
               .bind(host, port)
               .sync()
               .channel();
@@ -90,7 +109,12 @@ public final class AdminListener implements AutoCloseable {
   }
 
   private static ChannelInitializer<SocketChannel> pipeline(
-      AdminRoutes routes, @Nullable BackupEndpoint backup) {
+      AdminRoutes routes, @Nullable BackupEndpoint backup, @Nullable AdminSection section) {
+    // A section (the console) is a page in a browser: its query strings ($filter) and headers
+    // (cookies) are longer than a probe's, and it forwards entity writes.
+    int line = section == null ? MAX_LINE_BYTES : SECTION_LINE_BYTES;
+    int headers = section == null ? MAX_HEADER_BYTES : SECTION_HEADER_BYTES;
+    int body = section == null ? MAX_BODY_BYTES : Math.max(MAX_BODY_BYTES, section.maxBodyBytes());
     return new ChannelInitializer<>() {
       @Override
       protected void initChannel(SocketChannel channel) {
@@ -98,10 +122,11 @@ public final class AdminListener implements AutoCloseable {
             .pipeline()
             .addLast(new IdleStateHandler(0, 0, IDLE_SECONDS, TimeUnit.SECONDS))
             .addLast(new IdleCloser())
-            .addLast(new HttpServerCodec(MAX_LINE_BYTES, MAX_HEADER_BYTES, MAX_BODY_BYTES))
-            .addLast(new HttpObjectAggregator(MAX_BODY_BYTES))
+            .addLast(new HttpServerCodec(line, headers, MAX_BODY_BYTES))
+            .addLast(new SmallBodiesOutsideSection(section, MAX_BODY_BYTES))
+            .addLast(new HttpObjectAggregator(body))
             .addLast(new ChunkedWriteHandler()) // a backup's archive, as the socket takes it
-            .addLast(new AdminHandler(routes, backup));
+            .addLast(new AdminHandler(routes, backup, section));
       }
     };
   }

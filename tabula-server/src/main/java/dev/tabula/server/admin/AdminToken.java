@@ -38,7 +38,7 @@ public final class AdminToken {
   }
 
   /** Whether {@code presented} is this token. */
-  boolean matches(String presented) {
+  public boolean matches(String presented) {
     return MessageDigest.isEqual(digest, sha256(presented));
   }
 

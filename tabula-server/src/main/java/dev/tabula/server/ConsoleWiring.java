@@ -1,0 +1,50 @@
+package dev.tabula.server;
+
+import dev.tabula.protocol.TableProtocol;
+import dev.tabula.protocol.auth.RequestAuthenticator;
+import dev.tabula.server.admin.AdminBackup;
+import dev.tabula.server.console.ConsoleAccounts;
+import dev.tabula.server.console.ConsoleResource;
+import dev.tabula.server.console.ConsoleSection;
+import dev.tabula.server.console.ConsoleSettings;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Predicate;
+
+/**
+ * Builds the console (docs/console.md) from the server's configuration and parts: which accounts it
+ * acts as, the admin listener's host and token, and the API paths other parts of the server answer.
+ * One place for it, so that the server's constructor only says that there is one.
+ */
+final class ConsoleWiring {
+  private ConsoleWiring() {}
+
+  /**
+   * The console of a server with an admin listener.
+   *
+   * @param protocolFor the Table protocol for the accounts a predicate names, with one
+   *     authenticator
+   */
+  static ConsoleSection console(
+      ServerConfig config,
+      LiveAccounts accounts,
+      BiFunction<Predicate<String>, RequestAuthenticator, TableProtocol> protocolFor) {
+    Transport transport = config.transport();
+    ConsoleSettings settings =
+        new ConsoleSettings(
+            TabulaVersion.current(),
+            config.engine().name().toLowerCase(Locale.ROOT),
+            transport.adminHost(),
+            AdminBackup.loopback(transport.adminHost()),
+            transport.adminToken(),
+            new ConsoleAccounts(
+                () -> accounts.accounts().stream().map(Account::name).toList(), null));
+    return ConsoleSection.create(settings, protocolFor, resources());
+  }
+
+  /** The API paths answered by other parts of the server: none yet. */
+  private static Map<String, ConsoleResource> resources() {
+    return Map.of();
+  }
+}

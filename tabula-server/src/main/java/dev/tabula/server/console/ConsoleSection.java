@@ -1,0 +1,176 @@
+package dev.tabula.server.console;
+
+import dev.tabula.protocol.TableProtocol;
+import dev.tabula.protocol.auth.RequestAuthenticator;
+import dev.tabula.protocol.http.ServiceRequest;
+import dev.tabula.server.admin.AdminSection;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpUtil;
+import java.net.InetSocketAddress;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
+import java.util.function.Predicate;
+
+/**
+ * The console on the admin listener: {@code /console} redirects to {@code /console/}, the page and
+ * its files are served from the jar ({@link ConsoleAssets}), and {@code /console/api/...} is
+ * answered on two console threads of its own ({@link ConsoleApi}: a forwarded request may wait for
+ * the engine, which the admin event loop must not), at most {@value #QUEUE} waiting, past which
+ * 503. Every request passes the {@link ConsoleGate} first. Thread-safe; {@link #close} stops the
+ * threads.
+ */
+public final class ConsoleSection implements AdminSection, AutoCloseable {
+  /** The service's largest body (a $batch of 4 MiB), which a forwarded request may carry. */
+  private static final int MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+  private static final int THREADS = 2;
+  private static final int QUEUE = 64;
+
+  private final ConsoleGate gate;
+  private final ConsoleAssets assets = new ConsoleAssets();
+  private final String contentSecurityPolicy;
+  private final ConsoleApi api;
+  private final ThreadPoolExecutor threads;
+
+  private ConsoleSection(ConsoleSettings settings, ConsoleApi api) {
+    this.gate = new ConsoleGate(settings.adminHost());
+    this.contentSecurityPolicy = ContentSecurityPolicy.forPage(assets.index().bytes());
+    this.api = api;
+    AtomicInteger count = new AtomicInteger();
+    this.threads =
+        new ThreadPoolExecutor(
+            THREADS,
+            THREADS,
+            0,
+            TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(QUEUE),
+            runnable -> {
+              Thread thread = new Thread(runnable, "tabula-console-" + count.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            });
+  }
+
+  /**
+   * The console for {@code settings}.
+   *
+   * @param protocolFor the Table protocol over the server's services for the accounts the predicate
+   *     names, with the given authenticator and no other
+   * @param resources more API paths (such as {@code /console/api/activity}) and what answers them
+   */
+  public static ConsoleSection create(
+      ConsoleSettings settings,
+      BiFunction<Predicate<String>, RequestAuthenticator, TableProtocol> protocolFor,
+      Map<String, ConsoleResource> resources) {
+    ConsoleAccounts accounts = settings.accounts();
+    TableProtocol protocol =
+        protocolFor.apply(accounts::includes, new ConsoleAuthenticator(accounts::includes));
+    Map<String, ConsoleResource> all = new HashMap<>(resources);
+    all.put(
+        "/console/api/session",
+        new SessionResource(settings.version(), settings.engine(), accounts));
+    return new ConsoleSection(settings, new ConsoleApi(new ConsoleForwarding(protocol), all));
+  }
+
+  @Override
+  public boolean serves(String path) {
+    return path.equals("/console") || path.startsWith("/console/");
+  }
+
+  @Override
+  public int maxBodyBytes() {
+    return MAX_BODY_BYTES;
+  }
+
+  @Override
+  public void handle(ChannelHandlerContext ctx, FullHttpRequest request) {
+    try {
+      boolean keepAlive = HttpUtil.isKeepAlive(request);
+      boolean head = HttpMethod.HEAD.equals(request.method());
+      String path = pathOf(request.uri());
+      boolean isApi = path.startsWith("/console/api/");
+      String refusal =
+          gate.refusal(
+              request.headers().get(HttpHeaderNames.HOST),
+              request.headers().get(ConsoleGate.HEADER),
+              isApi,
+              localPort(ctx));
+      if (refusal != null) {
+        write(ctx, ConsoleAnswer.text(403, refusal), head, keepAlive);
+      } else if (isApi) {
+        startApi(ctx, ConsoleHttp.read(ctx, request), keepAlive);
+      } else {
+        write(ctx, staticAnswer(request.method(), path), head, keepAlive);
+      }
+    } finally {
+      request.release();
+    }
+  }
+
+  private void startApi(ChannelHandlerContext ctx, ServiceRequest request, boolean keepAlive) {
+    try {
+      threads.execute(() -> write(ctx, answerSafely(request), false, keepAlive));
+    } catch (RejectedExecutionException e) {
+      write(ctx, ConsoleAnswer.text(503, "busy: too many console requests at once"), false, false);
+    }
+  }
+
+  private ConsoleAnswer answerSafely(ServiceRequest request) {
+    try {
+      return api.answer(request);
+    } catch (RuntimeException e) {
+      return ConsoleAnswer.text(500, "internal error: " + e.getClass().getSimpleName());
+    }
+  }
+
+  private ConsoleAnswer staticAnswer(HttpMethod method, String path) {
+    if (path.equals("/console")) {
+      return ConsoleAnswer.text(301, "moved to /console/").with("Location", "/console/");
+    }
+    if (!HttpMethod.GET.equals(method) && !HttpMethod.HEAD.equals(method)) {
+      return ConsoleAnswer.text(405, "method not allowed: use GET").with("Allow", "GET, HEAD");
+    }
+    return assets
+        .find(path)
+        .map(
+            asset ->
+                ConsoleAnswer.of(200, asset.contentType(), asset.bytes())
+                    .with("Cache-Control", "no-cache"))
+        .orElseGet(() -> ConsoleAnswer.text(404, "not found: " + path));
+  }
+
+  private void write(
+      ChannelHandlerContext ctx, ConsoleAnswer answer, boolean head, boolean keepAlive) {
+    ConsoleHttp.write(ctx, answer, contentSecurityPolicy, head, keepAlive);
+  }
+
+  private static int localPort(ChannelHandlerContext ctx) {
+    return ctx.channel().localAddress() instanceof InetSocketAddress local ? local.getPort() : -1;
+  }
+
+  private static String pathOf(String uri) {
+    int end = uri.length();
+    for (int i = 0; i < uri.length(); i++) {
+      char c = uri.charAt(i);
+      if (c == '?' || c == '#') {
+        end = i;
+        break;
+      }
+    }
+    return uri.substring(0, end);
+  }
+
+  @Override
+  public void close() {
+    threads.shutdownNow();
+  }
+}
