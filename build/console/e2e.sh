@@ -3,7 +3,7 @@
 # playwright-core from console-e2e/ (npm ci from its lock file), against the built server on
 # RocksDB in a temp dir with its admin listener on loopback. Screenshots go to
 # console-e2e/target/screenshots/, the server's log to console-e2e/target/server.log.
-# Exit code: node --test's. Usage: build/console/e2e.sh [node --test args...]
+# Exit code: node --test's. Usage: build/console/e2e.sh [test files, relative to console-e2e/]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -26,6 +26,7 @@ fi
 rm -rf "$e2e/target" && mkdir -p "$e2e/target/screenshots"
 data=$(mktemp -d)
 log="$e2e/target/server.log"
+: > "$log" # the background job opens it itself, maybe after the first read below
 java -jar "$jar" serve --port 0 --admin-port 0 --data-dir "$data/db" > "$log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$data"' EXIT
@@ -46,7 +47,8 @@ done
 curl -fsS "$ready" > /dev/null || { cat "$log"; echo "e2e: server not ready" >&2; exit 1; }
 echo "e2e: console at $console" >&2
 
+[ $# -gt 0 ] || set -- tests/
 status=0
-(cd "$e2e" && TABULA_CONSOLE_URL="$console" node --test --test-concurrency=1 "$@" tests/) || status=$?
+(cd "$e2e" && TABULA_CONSOLE_URL="$console" node --test --test-concurrency=1 "$@") || status=$?
 echo "e2e: screenshots in $e2e/target/screenshots, server log in $log" >&2
 exit $status

@@ -1,6 +1,8 @@
 // The console's API client: every request carries X-Tabula-Console: 1 (the server refuses API
 // requests without it), and the Table service's answers come back as the service sent them.
 
+import { parseJson } from './edm.js';
+
 const VERSION = '2019-02-02';
 const ACCEPT = 'application/json;odata=minimalmetadata';
 
@@ -76,7 +78,7 @@ export class AccountApi {
     return {
       status: response.status,
       headers: response.headers,
-      json: text ? JSON.parse(text) : null,
+      json: text ? parseJson(text) : null,
       browserMs,
       serverMs: Number(response.headers.get('x-tabula-elapsed-ms')),
     };

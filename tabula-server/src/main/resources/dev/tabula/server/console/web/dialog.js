@@ -9,7 +9,8 @@ export function Dialog({ title, testid, onClose, children, wide }) {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog.open) dialog.showModal();
-    const first = dialog.querySelector('[autofocus], input, select, textarea, button');
+    const first = dialog.querySelector('[autofocus]')
+      || dialog.querySelector('input:not([readonly]), select, textarea, button');
     if (first) first.focus();
     const closed = () => onClose();
     dialog.addEventListener('close', closed);
