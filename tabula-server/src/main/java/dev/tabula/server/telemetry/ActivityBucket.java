@@ -9,8 +9,9 @@ import org.jspecify.annotations.Nullable;
  * @param requests every request answered in it, whatever its status
  * @param errors4xx those answered with a 4xx status
  * @param errors5xx those answered with a 5xx status, 503s included
- * @param throttled503 those answered 503: the service's ServerBusy and OperationTimedOut, which
- *     clients retry with back-off
+ * @param throttled503 those answered 503: the service's ServerBusy (the worker queue full, the
+ *     engine unable to take the request), which clients retry with back-off. OperationTimedOut is a
+ *     500, as Azure answers it, so counted in {@code errors5xx} only
  * @param p50Millis the median latency in milliseconds (within 12.5%, see {@link LatencyBins}), or
  *     null when no request was answered in this second
  * @param p95Millis the 95th percentile, or null likewise

@@ -145,7 +145,7 @@ function Charts({ buckets }) {
     }),
     h(Chart, {
       testid: 'live-errors', title: 'Errors and 503s',
-      summary: `${errors} errors, ${throttled} answered 503 (ServerBusy, OperationTimedOut)`,
+      summary: `${errors} errors, ${throttled} answered 503 ServerBusy`,
       yLabel: 'per second',
       series: [
         { label: '4xx', stroke: '#9a6700' },
