@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -12,7 +14,8 @@ import org.junit.jupiter.api.Test;
  * The ring of one-second buckets on a fake clock. Broken once each to see them fail: slots never
  * reset when reused (oldSeconds_areDropped went red with the old second's counts), 503 not counted
  * as throttled (statuses_areCountedByClass), percentiles read from the wrong end of the histogram
- * (percentiles_ofKnownLatencies).
+ * (percentiles_ofKnownLatencies), the slot's lock removed (eventLoopsCountingAtOnce_loseNoRequest
+ * counted fewer than 2,000,000; at 50,000 a thread it had not, so it runs 500,000).
  */
 class RecentActivityTest {
   private static final long START = 1_764_672_000_000L; // a whole second
@@ -151,6 +154,41 @@ class RecentActivityTest {
     assertThat(buckets).extracting(ActivityBucket::requests).containsOnly(50);
     assertThat(buckets).extracting(ActivityBucket::throttled503).containsOnly(8);
     assertThat(LatencyBins.BINS).isEqualTo(104);
+  }
+
+  @Test
+  void eventLoopsCountingAtOnce_loseNoRequest() throws Exception {
+    int threads = 4;
+    int each = 500_000;
+    CountDownLatch go = new CountDownLatch(1);
+    List<Thread> loops = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      int status = t == 0 ? 503 : 200;
+      Thread loop =
+          new Thread(
+              () -> {
+                try {
+                  go.await();
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                  return;
+                }
+                for (int i = 0; i < each; i++) {
+                  answer(status, 1);
+                }
+              });
+      loop.start();
+      loops.add(loop);
+    }
+    go.countDown();
+    for (Thread loop : loops) {
+      loop.join();
+    }
+
+    ActivityBucket bucket = activity.lastSeconds(1, START + 1000).get(0);
+    assertThat(bucket.requests()).isEqualTo(threads * each);
+    assertThat(bucket.throttled503()).isEqualTo(each);
+    assertThat(bucket.p99Millis()).isCloseTo(1, within(0.125));
   }
 
   @Test
