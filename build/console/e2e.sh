@@ -2,7 +2,7 @@
 # The Tabula Console's end-to-end tests (docs/console.md): Debian's headless Chromium, driven by
 # playwright-core from console-e2e/ (npm ci from its lock file), against the built server on
 # RocksDB in a temp dir with its admin listener on loopback. Screenshots go to
-# console-e2e/target/screenshots/, the server's log to console-e2e/target/server.log.
+# console-e2e/target/screenshots/, the servers' logs to console-e2e/target/*.log.
 # Exit code: node --test's. Usage: build/console/e2e.sh [test files, relative to console-e2e/]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -25,30 +25,53 @@ fi
 
 rm -rf "$e2e/target" && mkdir -p "$e2e/target/screenshots"
 data=$(mktemp -d)
-log="$e2e/target/server.log"
-: > "$log" # the background job opens it itself, maybe after the first read below
-java -jar "$jar" serve --port 0 --admin-port 0 --data-dir "$data/db" > "$log" 2>&1 &
-pid=$!
-trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$data"' EXIT
+pids=()
+trap 'for p in "${pids[@]}"; do kill $p 2>/dev/null || true; wait $p 2>/dev/null || true; done; rm -rf "$data"' EXIT
 
-console=""
-for _ in $(seq 1 240); do
-  console=$(sed -n 's/^  console: \(http:\/\/[^ ]*\)$/\1/p' "$log")
-  [ -n "$console" ] && break
-  if ! kill -0 $pid 2>/dev/null; then cat "$log"; echo "e2e: server exited" >&2; exit 1; fi
-  sleep 0.25
-done
-[ -n "$console" ] || { cat "$log"; echo "e2e: server did not start" >&2; exit 1; }
-ready="${console%/console/}/ready"
-for _ in $(seq 1 240); do
-  curl -fsS "$ready" > /dev/null 2>&1 && break
-  sleep 0.25
-done
-curl -fsS "$ready" > /dev/null || { cat "$log"; echo "e2e: server not ready" >&2; exit 1; }
-echo "e2e: console at $console" >&2
+# Whether a GET of the URL answers 2xx (Node is here for the tests anyway; curl may not be).
+answers_ok() {
+  node -e 'fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$1"
+}
+
+# Starts a server (its log in console-e2e/target/NAME.log); once /ready, sets started_url to its
+# console URL. Not run in a subshell, so that its PID is kept for the trap.
+start_server() {
+  local name=$1; shift
+  local log="$e2e/target/$name.log"
+  : > "$log" # the background job opens it itself, maybe after the first read below
+  java -jar "$jar" serve --port 0 --admin-port 0 --data-dir "$data/$name" "$@" > "$log" 2>&1 &
+  local pid=$!
+  pids+=($pid)
+  local console=""
+  for _ in $(seq 1 240); do
+    console=$(sed -n 's/^  console: \(http:\/\/[^ ]*\)$/\1/p' "$log")
+    [ -n "$console" ] && break
+    if ! kill -0 $pid 2>/dev/null; then cat "$log" >&2; echo "e2e: server $name exited" >&2; exit 1; fi
+    sleep 0.25
+  done
+  [ -n "$console" ] || { cat "$log" >&2; echo "e2e: server $name did not start" >&2; exit 1; }
+  local ready="${console%/console/}/ready"
+  for _ in $(seq 1 240); do
+    answers_ok "$ready" && break
+    sleep 0.25
+  done
+  answers_ok "$ready" || { cat "$log" >&2; echo "e2e: server $name not ready" >&2; exit 1; }
+  started_url=$console
+}
+
+# The main server, on loopback: the console is open. A second one whose admin listener is not on
+# loopback (bound to every address, used through loopback only), where the console asks for the
+# admin token.
+start_server server
+console=$started_url
+token="e2e-admin-token-$RANDOM$RANDOM$RANDOM"
+start_server signin-server --in-memory --admin-host 0.0.0.0 --admin-token "$token"
+signin=$started_url
+echo "e2e: console at $console, sign-in console at $signin" >&2
 
 [ $# -gt 0 ] || set -- tests/
 status=0
-(cd "$e2e" && TABULA_CONSOLE_URL="$console" node --test --test-concurrency=1 "$@") || status=$?
-echo "e2e: screenshots in $e2e/target/screenshots, server log in $log" >&2
+(cd "$e2e" && TABULA_CONSOLE_URL="$console" TABULA_SIGNIN_CONSOLE_URL="$signin" \
+  TABULA_SIGNIN_TOKEN="$token" node --test --test-concurrency=1 "$@") || status=$?
+echo "e2e: screenshots in $e2e/target/screenshots, server logs in $e2e/target/*.log" >&2
 exit $status

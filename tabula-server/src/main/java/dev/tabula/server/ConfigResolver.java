@@ -211,7 +211,8 @@ final class ConfigResolver {
             .withAdmin(
                 adminHost == null ? defaults.adminHost() : adminHost.text().trim(),
                 (int) number(str(flags.adminPort), "admin-port", -1, 0, 65_535))
-            .withAdminToken(adminToken);
+            .withAdminToken(adminToken)
+            .withConsoleAccount(consoleAccount(flags));
     return cert == null
         ? transport
         : transport.withTls(
@@ -292,6 +293,17 @@ final class ConfigResolver {
           "tabula: " + picked.source() + ": '" + picked.text() + "' is not true or false");
     }
     return Boolean.parseBoolean(value);
+  }
+
+  /**
+   * The one account the console acts as: {@code --console-account}, else {@code
+   * TABULA_CONSOLE_ACCOUNT}, else the file's {@code console-account}; null for every account.
+   */
+  private @Nullable String consoleAccount(ServeCommand flags) {
+    Picked picked =
+        pick(
+            flags.consoleAccount, "--console-account", "TABULA_CONSOLE_ACCOUNT", "console-account");
+    return picked == null || picked.text().isBlank() ? null : picked.text().trim();
   }
 
   /**

@@ -45,7 +45,8 @@ final class ConsoleWiring {
             AdminBackup.loopback(transport.adminHost()),
             transport.adminToken(),
             new ConsoleAccounts(
-                () -> accounts.accounts().stream().map(Account::name).toList(), null));
+                () -> accounts.accounts().stream().map(Account::name).toList(),
+                transport.consoleAccount()));
     return ConsoleSection.create(settings, protocolFor, resources(telemetry));
   }
 

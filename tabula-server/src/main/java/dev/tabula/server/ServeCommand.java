@@ -148,10 +148,17 @@ final class ServeCommand implements Callable<Integer> {
   @Option(
       names = "--admin-token",
       description =
-          "Token the admin listener's POST /backup asks for (Authorization: Bearer), at least 16"
-              + " characters; without one, backups are served on loopback only (env"
-              + " TABULA_ADMIN_TOKEN).")
+          "Token the admin listener's POST /backup asks for (Authorization: Bearer), and the"
+              + " console's sign-in off loopback, at least 16 characters; without one, backups and"
+              + " the console are served on loopback only (env TABULA_ADMIN_TOKEN).")
   @Nullable String adminToken;
+
+  @Option(
+      names = "--console-account",
+      description =
+          "The one account the console (/console/ on the admin listener) acts as; default:"
+              + " every account served (env TABULA_CONSOLE_ACCOUNT).")
+  @Nullable String consoleAccount;
 
   @Option(
       names = "--idle-timeout",
@@ -250,7 +257,7 @@ final class ServeCommand implements Callable<Integer> {
           "A properties file with host, port, data-dir, engine, accounts, tls-cert,"
               + " tls-key, tls-password, tls-alias, https-port, idle-timeout, request-timeout, workers, queue, block-cache-mb,"
               + " request-memory-mb, max-connections, accept-wal-data-loss, admin-port, admin-host,"
-              + " admin-token, hot-partitions, log-level, access-log, drain-timeout, the oauth-*"
+              + " admin-token, console-account, hot-partitions, log-level, access-log, drain-timeout, the oauth-*"
               + " settings and the cassandra-* settings;"
               + " an unknown key is refused.")
   @Nullable Path configFile;

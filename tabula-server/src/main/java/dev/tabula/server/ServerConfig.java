@@ -57,6 +57,13 @@ public record ServerConfig(
     if (accounts.isEmpty()) {
       throw new IllegalArgumentException("at least one account is needed");
     }
+    String consoleAccount = transport.consoleAccount();
+    if (consoleAccount != null
+        && accountsFile == null
+        && accounts.stream().noneMatch(account -> account.name().equals(consoleAccount))) {
+      throw new IllegalArgumentException(
+          "the console account " + consoleAccount + " (--console-account) is not served");
+    }
     if (pageSize < 1 || pageSize > 1000) {
       throw new IllegalArgumentException("pageSize must be 1..1000: " + pageSize);
     }

@@ -27,6 +27,8 @@ import org.jspecify.annotations.Nullable;
  * @param adminPort the admin listener's port (0 picks a free one), or -1 for none
  * @param adminToken what the admin listener's {@code POST /backup} asks for, or null: then only a
  *     listener on loopback serves backups (docs/backup.md)
+ * @param consoleAccount the one account the console acts as ({@code --console-account}), or null
+ *     for every account served (docs/console.md)
  */
 public record Transport(
     @Nullable TlsFiles tlsFiles,
@@ -37,7 +39,8 @@ public record Transport(
     int maxHeaderBytes,
     String adminHost,
     int adminPort,
-    @Nullable AdminToken adminToken) {
+    @Nullable AdminToken adminToken,
+    @Nullable String consoleAccount) {
 
   /**
    * No TLS; 120 s idle, 30 s per request (the service's own per-request limit), 32 KiB URLs, 64 KiB
@@ -53,6 +56,7 @@ public record Transport(
           64 * 1024,
           "127.0.0.1",
           -1,
+          null,
           null);
 
   public Transport {
@@ -102,7 +106,8 @@ public record Transport(
         maxHeaderBytes,
         adminHost,
         adminPort,
-        adminToken);
+        adminToken,
+        consoleAccount);
   }
 
   /** This transport with other timeouts. */
@@ -116,7 +121,8 @@ public record Transport(
         maxHeaderBytes,
         adminHost,
         adminPort,
-        adminToken);
+        adminToken,
+        consoleAccount);
   }
 
   /** Whether the admin listener is on. */
@@ -135,7 +141,8 @@ public record Transport(
         maxHeaderBytes,
         host,
         port,
-        adminToken);
+        adminToken,
+        consoleAccount);
   }
 
   /** This transport with {@code token} asked for by the admin listener's backups (null: none). */
@@ -149,6 +156,22 @@ public record Transport(
         maxHeaderBytes,
         adminHost,
         adminPort,
-        token);
+        token,
+        consoleAccount);
+  }
+
+  /** This transport with the console acting as {@code account} only (null: every account). */
+  public Transport withConsoleAccount(@Nullable String account) {
+    return new Transport(
+        tlsFiles,
+        httpsPort,
+        idleTimeout,
+        requestTimeout,
+        maxUrlBytes,
+        maxHeaderBytes,
+        adminHost,
+        adminPort,
+        adminToken,
+        account);
   }
 }

@@ -4,12 +4,15 @@ import dev.tabula.protocol.TableProtocol;
 import dev.tabula.protocol.auth.RequestAuthenticator;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.server.admin.AdminSection;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpUtil;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -32,10 +35,18 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
   /** The service's largest body (a $batch of 4 MiB), which a forwarded request may carry. */
   private static final int MAX_BODY_BYTES = 4 * 1024 * 1024;
 
+  private static final String API = "/console/api/";
+  private static final String OFF =
+      "not found: the console is off, since the admin listener is not on loopback and no admin"
+          + " token is set (--admin-token, TABULA_ADMIN_TOKEN; docs/console.md)";
+  private static final ConsoleAnswer SIGN_IN_NEEDED =
+      ConsoleAnswer.json(401, "{\"signIn\":true}".getBytes(StandardCharsets.UTF_8));
+
   private static final int THREADS = 2;
   private static final int QUEUE = 64;
 
   private final ConsoleGate gate;
+  private final ConsoleAccess access;
   private final ConsoleAssets assets = new ConsoleAssets();
   private final String contentSecurityPolicy;
   private final ConsoleApi api;
@@ -43,6 +54,7 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
 
   private ConsoleSection(ConsoleSettings settings, ConsoleApi api) {
     this.gate = new ConsoleGate(settings.adminHost());
+    this.access = new ConsoleAccess(settings.loopback(), settings.adminToken(), Clock.systemUTC());
     this.contentSecurityPolicy = ContentSecurityPolicy.forPage(assets.index().bytes());
     this.api = api;
     AtomicInteger count = new AtomicInteger();
@@ -77,7 +89,7 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
     Map<String, ConsoleResource> all = new HashMap<>(resources);
     all.put(
         "/console/api/session",
-        new SessionResource(settings.version(), settings.engine(), accounts));
+        new SessionResource(settings.version(), settings.engine(), accounts, settings.loopback()));
     return new ConsoleSection(settings, new ConsoleApi(new ConsoleForwarding(protocol), all));
   }
 
@@ -97,7 +109,7 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
       boolean keepAlive = HttpUtil.isKeepAlive(request);
       boolean head = HttpMethod.HEAD.equals(request.method());
       String path = pathOf(request.uri());
-      boolean isApi = path.startsWith("/console/api/");
+      boolean isApi = path.startsWith(API);
       String refusal =
           gate.refusal(
               request.headers().get(HttpHeaderNames.HOST),
@@ -106,13 +118,31 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
               localPort(ctx));
       if (refusal != null) {
         write(ctx, ConsoleAnswer.text(403, refusal), head, keepAlive);
+      } else if (access.off()) {
+        write(ctx, ConsoleAnswer.text(404, OFF), head, keepAlive);
       } else if (isApi) {
-        startApi(ctx, ConsoleHttp.read(ctx, request), keepAlive);
+        api(ctx, request, path, keepAlive);
       } else {
         write(ctx, staticAnswer(request.method(), path), head, keepAlive);
       }
     } finally {
       request.release();
+    }
+  }
+
+  /** An API request: sign-in and sign-out here, the rest on a console thread once signed in. */
+  private void api(
+      ChannelHandlerContext ctx, FullHttpRequest request, String path, boolean keepAlive) {
+    String cookie = request.headers().get(HttpHeaderNames.COOKIE);
+    if (path.equals(API + "signin")) {
+      byte[] body = ByteBufUtil.getBytes(request.content());
+      write(ctx, access.signIn(request.method().name(), body), false, keepAlive);
+    } else if (path.equals(API + "signout")) {
+      write(ctx, access.signOut(cookie), false, keepAlive);
+    } else if (!access.allows(cookie)) {
+      write(ctx, SIGN_IN_NEEDED, false, keepAlive);
+    } else {
+      startApi(ctx, ConsoleHttp.read(ctx, request), keepAlive);
     }
   }
 

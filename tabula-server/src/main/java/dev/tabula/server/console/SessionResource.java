@@ -9,8 +9,9 @@ import java.io.UncheckedIOException;
 
 /**
  * {@code GET /console/api/session}: what the page needs to start, {@code {"version":"0.1.0",
- * "engine":"rocksdb","accounts":["devstoreaccount1",...]}}, the accounts the console may act as
- * (names only, never a key).
+ * "engine":"rocksdb","accounts":["devstoreaccount1",...],"access":"open"}}: the accounts the
+ * console may act as (names only, never a key), and whether the console is open to local users
+ * ({@code open}) or was signed in to ({@code signed-in}).
  */
 final class SessionResource implements ConsoleResource {
   private static final JsonFactory JSON = new JsonFactory();
@@ -18,11 +19,16 @@ final class SessionResource implements ConsoleResource {
   private final String version;
   private final String engine;
   private final ConsoleAccounts accounts;
+  private final boolean open;
 
-  SessionResource(String version, String engine, ConsoleAccounts accounts) {
+  /**
+   * @param open whether the console is open to local users (else it was signed in to)
+   */
+  SessionResource(String version, String engine, ConsoleAccounts accounts, boolean open) {
     this.version = version;
     this.engine = engine;
     this.accounts = accounts;
+    this.open = open;
   }
 
   @Override
@@ -40,6 +46,7 @@ final class SessionResource implements ConsoleResource {
         json.writeString(name);
       }
       json.writeEndArray();
+      json.writeStringField("access", open ? "open" : "signed-in");
       json.writeEndObject();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -6,6 +6,7 @@ import { AccountApi, session as loadSession } from './api.js';
 import { TableList } from './tables.js';
 import { DataView } from './grid.js';
 import { QueryView } from './query.js';
+import { SignIn, signOut } from './signin.js';
 
 const TABS = [
   { id: 'data', label: 'Data' },
@@ -60,7 +61,10 @@ function App({ info }) {
         TABS.map((t) => h('button', {
           key: t.id, 'data-testid': `tab-${t.id}`, 'aria-pressed': tab === t.id ? 'true' : 'false',
           onClick: () => setTab(t.id),
-        }, t.label)))),
+        }, t.label))),
+      info.access === 'signed-in' && h('button', {
+        'data-testid': 'signout', onClick: () => signOut().then(start),
+      }, 'Sign out')),
     h('div', { class: 'status', role: 'status', 'aria-live': 'polite', 'data-testid': 'status' }, status),
     error && h('p', { class: 'error', role: 'alert', 'data-testid': 'error' }, String(error)),
     !account && h('p', { class: 'error' }, 'The console may act as no account.'),
@@ -84,11 +88,11 @@ async function start() {
   const root = document.getElementById('app');
   try {
     const info = await loadSession();
-    root.textContent = '';
     render(h(App, { info }), root);
   } catch (e) {
-    root.textContent = '';
-    render(h('p', { class: 'error', role: 'alert', 'data-testid': 'error' }, `The console cannot start: ${e}`), root);
+    render(e.status === 401
+      ? h(SignIn, { onSignedIn: start })
+      : h('p', { class: 'error', role: 'alert', 'data-testid': 'error' }, `The console cannot start: ${e}`), root);
   }
 }
 
