@@ -59,10 +59,12 @@ start_server() {
   started_url=$console
 }
 
-# The main server, on loopback: the console is open. A second one whose admin listener is not on
+# The main server, on loopback: the console is open; two accounts, for the account picker. A second one whose admin listener is not on
 # loopback (bound to every address, used through loopback only), where the console asks for the
 # admin token.
-start_server server
+dev_key="Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
+second_key=$(printf 'tabula-console-e2e-second-account-key-0123456789' | base64 -w0)
+start_server server --account "devstoreaccount1:$dev_key" --account "second:$second_key"
 console=$started_url
 token="e2e-admin-token-$RANDOM$RANDOM$RANDOM"
 start_server signin-server --in-memory --admin-host 0.0.0.0 --admin-token "$token"

@@ -51,8 +51,8 @@ export function uniqueTable(prefix) {
 }
 
 /** Calls the console API as the page does (X-Tabula-Console: 1); the answer, failing on >= 400. */
-export async function consoleApi(method, resource, body, headers = {}) {
-  const url = new URL(`api/accounts/${ACCOUNT}/${resource}`, CONSOLE_URL);
+export async function consoleApi(method, resource, body, headers = {}, account = ACCOUNT) {
+  const url = new URL(`api/accounts/${account}/${resource}`, CONSOLE_URL);
   const response = await fetch(url, {
     method,
     headers: {
@@ -70,8 +70,8 @@ export async function consoleApi(method, resource, body, headers = {}) {
   return response;
 }
 
-export async function createTable(name) {
-  await consoleApi('POST', 'Tables', { TableName: name });
+export async function createTable(name, account = ACCOUNT) {
+  await consoleApi('POST', 'Tables', { TableName: name }, {}, account);
 }
 
 /** Inserts entities through the console API, one request each. */

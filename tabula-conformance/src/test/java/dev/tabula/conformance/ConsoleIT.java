@@ -200,6 +200,33 @@ class ConsoleIT {
     assertThat(console.announce("POST", "/metrics", 4097).status()).isEqualTo(413);
   }
 
+  /** A $batch whose operations name their URLs through the console, or as the service's. */
+  private static void assertBatchForwarded(ConsoleClient client, int adminPort) throws Exception {
+    String batch =
+        "--batch_1\r\nContent-Type: multipart/mixed; boundary=changeset_1\r\n\r\n"
+            + operation("http://127.0.0.1:" + adminPort + DEV + "Console", "b1")
+            + operation("/devstoreaccount1/Console", "b2")
+            + "--changeset_1--\r\n--batch_1--\r\n";
+    Answer batched =
+        client
+            .header("Content-Type", "multipart/mixed; boundary=batch_1")
+            .send("POST", DEV + "$batch", batch);
+    assertThat(batched.status()).isEqualTo(202);
+    assertThat(batched.text().split("HTTP/1.1 204 No Content", -1)).hasSize(3);
+    assertThat(client.get(DEV + "Console(PartitionKey='b',RowKey='b1')").status()).isEqualTo(200);
+  }
+
+  /** One insert of a changeset, into {@code url}, of the entity b/{@code rowKey}. */
+  private static String operation(String url, String rowKey) {
+    return "--changeset_1\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary"
+        + "\r\n\r\nPOST "
+        + url
+        + " HTTP/1.1\r\nContent-Type: application/json\r\nPrefer: return-no-content\r\n\r\n"
+        + "{\"PartitionKey\":\"b\",\"RowKey\":\""
+        + rowKey
+        + "\"}\r\n";
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("engines")
   void accountApi_answersAsTheServiceDoes(EngineKind engine) throws Exception {
@@ -256,6 +283,8 @@ class ConsoleIT {
       assertThat(page.header("x-ms-continuation-NextPartitionKey")).isNotNull();
       assertThat(page.header("x-ms-continuation-NextRowKey")).isNotNull();
       assertThat(page.header("x-tabula-query-plan")).startsWith("partition").contains("returned=2");
+
+      assertBatchForwarded(client, own.adminPort());
 
       Answer otherAccount = client.get("/console/api/accounts/nosuchaccount/Tables");
       assertThat(otherAccount.status()).isBetween(400, 404);

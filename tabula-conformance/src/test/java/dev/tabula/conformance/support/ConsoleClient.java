@@ -58,7 +58,10 @@ public final class ConsoleClient {
     return send("GET", target, null);
   }
 
-  /** Sends {@code method} to {@code target} with a JSON body (null: none). */
+  /**
+   * Sends {@code method} to {@code target} with a body (null: none), JSON unless a Content-Type
+   * header was given.
+   */
   public Answer send(String method, String target, String json) throws IOException {
     byte[] body = json == null ? new byte[0] : json.getBytes(StandardCharsets.UTF_8);
     StringBuilder head = new StringBuilder(method + " " + target + " HTTP/1.1\r\n");
@@ -66,7 +69,7 @@ public final class ConsoleClient {
       head.append("Host: ").append(host).append("\r\n");
     }
     headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
-    if (json != null) {
+    if (json != null && !headers.containsKey("Content-Type")) {
       head.append("Content-Type: application/json\r\n");
     }
     head.append("Content-Length: ").append(body.length).append("\r\nConnection: close\r\n\r\n");

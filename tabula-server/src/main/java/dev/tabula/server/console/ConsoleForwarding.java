@@ -17,7 +17,8 @@ import java.util.TreeMap;
  * and any {@code Authorization} it sends are dropped (the console's authenticator grants the
  * account; nothing is signed), a request that names no {@code x-ms-version} gets the one every
  * current SDK sends, and the answer says how long the service took ({@value #ELAPSED}, in
- * milliseconds).
+ * milliseconds). The operations of a {@code $batch} may name their URLs through the console too
+ * ({@link BatchRequestLines}).
  */
 final class ConsoleForwarding {
   static final String PREFIX = "/console/api/accounts/";
@@ -40,14 +41,15 @@ final class ConsoleForwarding {
       return ConsoleAnswer.text(404, "not found: /console/api/accounts/{account}/{resource}");
     }
     String uri = "/" + rest + (request.rawQuery().isEmpty() ? "" : "?" + request.rawQuery());
+    byte[] body =
+        rest.endsWith("$batch") ? BatchRequestLines.unprefixed(request.body()) : request.body();
     ServiceRequest forwarded =
-        new ServiceRequest(
-            request.method(), uri, headers(request), request.body(), request.remoteAddress());
+        new ServiceRequest(request.method(), uri, headers(request), body, request.remoteAddress());
     long started = System.nanoTime();
     ServiceResponse response = protocol.handle(forwarded, "http");
-    byte[] body = response.body(); // a streamed page is gathered: it is one page, at most 1,000
+    byte[] answered = response.body(); // a streamed page is gathered: one page, at most 1,000
     double elapsedMs = (System.nanoTime() - started) / 1e6;
-    ConsoleAnswer answer = new ConsoleAnswer(response.status(), response.headers(), body);
+    ConsoleAnswer answer = new ConsoleAnswer(response.status(), response.headers(), answered);
     return answer.with(ELAPSED, String.format(Locale.ROOT, "%.3f", elapsedMs));
   }
 
