@@ -86,6 +86,7 @@ public final class TabulaServer implements AutoCloseable {
             ? ConsoleWiring.console(
                 config,
                 accounts,
+                telemetry,
                 (served, authenticator) ->
                     protocol(engine, tables, entities, policies, served, authenticator))
             : null;
