@@ -2,9 +2,11 @@
 // Export: a one-time ticket, then a plain download link; the downloaded file is read back here.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
-  ACCOUNT, CONSOLE_URL, launch, openConsole, screenshot, createTable, insertEntities, uniqueTable,
+  ACCOUNT, CONSOLE_URL, consoleApi, launch, openConsole, screenshot, createTable, insertEntities, uniqueTable,
 } from './support.mjs';
 
 let browser;
@@ -80,4 +82,76 @@ test('an export link needs the console header or a one-time ticket', async () =>
     { headers: { 'X-Tabula-Console': '1' } });
   assert.equal(missing.status, 404);
   assert.equal(missing.headers.get('x-ms-error-code'), 'TableNotFound');
+});
+
+/** Every entity of a table through the console API, page after page. */
+async function countEntities(name) {
+  let count = 0;
+  let next = '';
+  do {
+    const response = await consoleApi('GET', `${name}()?$select=RowKey${next}`);
+    count += (await response.json()).value.length;
+    const pk = response.headers.get('x-ms-continuation-NextPartitionKey');
+    const rk = response.headers.get('x-ms-continuation-NextRowKey');
+    next = pk ? `&NextPartitionKey=${encodeURIComponent(pk)}&NextRowKey=${encodeURIComponent(rk)}` : '';
+  } while (next);
+  return count;
+}
+
+async function importFile(page, path, sliceBytes) {
+  await page.evaluate((n) => { document.body.dataset.importSlice = String(n); }, sliceBytes);
+  await page.getByTestId('import-file').setInputFiles(path);
+  await page.getByTestId('import-start').click();
+}
+
+test('import sends a JSON Lines file of 2,500 entities in slices and shows the progress', async () => {
+  const target = uniqueTable('Imported');
+  await createTable(target);
+  const folder = await mkdtemp(join(tmpdir(), 'tabula-import-'));
+  const lines = [];
+  for (let i = 0; i < 2500; i++) {
+    lines.push(JSON.stringify({ PartitionKey: `p${Math.floor(i / 300)}`, RowKey: String(i).padStart(5, '0'), Name: `entity ${i} ${'x'.repeat(i % 40)}`, 'Big@odata.type': 'Edm.Int64', Big: String(1e12 + i) }));
+  }
+  const path = join(folder, `${target}.jsonl`);
+  const text = lines.join('\n') + '\n';
+  await writeFile(path, text);
+  const slice = 64 * 1024;
+  assert.ok(text.length > 3 * slice, 'more than three slices');
+
+  const page = await openConsole(browser);
+  await page.getByTestId(`table-${target}`).click();
+  await page.getByText('Page 1: no entities').waitFor();
+  await importFile(page, path, slice);
+  await page.getByTestId('import-progress').waitFor();
+  await screenshot(page, 'import-progress');
+  await page.getByText(`Import done: ${text.length} of ${text.length} bytes, 2500 written, 0 failed`).waitFor({ timeout: 60_000 });
+  await page.getByText('Page 1: entities 1–100').waitFor();
+  assert.equal(await page.getByTestId('cell-0-RowKey').textContent(), '00000');
+  assert.equal(await page.getByTestId('cell-1-Big').textContent(), '1000000000001Int64');
+  assert.equal(await page.getByTestId('import-progress').getAttribute('value'), String(text.length));
+  assert.equal(await countEntities(target), 2500);
+  assert.deepEqual(page.errors, []);
+});
+
+test('import shows the lines that failed, with the service\'s codes', async () => {
+  const target = uniqueTable('ImportBad');
+  await createTable(target);
+  const folder = await mkdtemp(join(tmpdir(), 'tabula-import-'));
+  const path = join(folder, 'bad.jsonl');
+  await writeFile(path, [
+    '{"PartitionKey":"a","RowKey":"1","N":1}',
+    'this is not JSON',
+    '{"PartitionKey":"a","RowKey":"1","N":2}',
+    '{"PartitionKey":"a","RowKey":"2","N":3}',
+  ].join('\n') + '\n');
+  const page = await openConsole(browser);
+  await page.getByTestId(`table-${target}`).click();
+  await importFile(page, path, 1024 * 1024);
+  await page.getByText('2 written, 2 failed').waitFor();
+  const failures = await page.getByTestId('import-failures').locator('li').allTextContents();
+  assert.equal(failures.length, 2);
+  assert.match(failures[0], /^line 2: UnreadableRow/);
+  assert.match(failures[1], /^line 3: EntityAlreadyExists/);
+  assert.equal(await countEntities(target), 2);
+  await screenshot(page, 'import-failures');
 });

@@ -97,6 +97,7 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
     ExportResource exports = new ExportResource(tickets, accounts);
     all.put(ExportResource.TICKETS, exports::issue);
     all.put(ExportResource.STATUS, exports::status);
+    all.put(ImportResource.PREFIX, new ImportResource(protocol, accounts));
     return new ConsoleSection(
         settings, new ConsoleApi(new ConsoleForwarding(protocol), all), protocol, tickets);
   }
