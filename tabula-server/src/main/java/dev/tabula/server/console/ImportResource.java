@@ -85,7 +85,7 @@ final class ImportResource implements ConsoleResource {
       boolean last = "1".equals(request.queryParameter("last"));
       long firstLine = Long.parseLong(value(request, "firstLine", "1"));
       int end = csv ? SliceRecords.csv(body, from, last) : SliceRecords.jsonLines(body, from, last);
-      int header = csv && from == 0 ? SliceRecords.csv(body, 0, false) : 0;
+      int header = csv && from == 0 ? SliceRecords.csvFirstRecord(body) : 0;
       return new Slice(body, from, end, firstLine, header);
     }
 

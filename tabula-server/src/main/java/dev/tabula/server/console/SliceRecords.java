@@ -44,6 +44,19 @@ final class SliceRecords {
     return end;
   }
 
+  /** How long the first CSV record (the header) of {@code slice} is, line end included. */
+  static int csvFirstRecord(byte[] slice) {
+    boolean quoted = false;
+    for (int i = 0; i < slice.length; i++) {
+      if (slice[i] == '"') {
+        quoted = !quoted;
+      } else if (slice[i] == '\n' && !quoted) {
+        return i + 1;
+      }
+    }
+    return slice.length;
+  }
+
   /** How many line ends {@code bytes[from, to)} holds. */
   static int lines(byte[] bytes, int from, int to) {
     int count = 0;

@@ -30,6 +30,12 @@ class SliceRecordsTest {
   }
 
   @Test
+  void theCsvHeaderIsTheFirstRecord() {
+    assertEquals(5, SliceRecords.csvFirstRecord(bytes("a,b\r\n1,2\r\n3,4\r\n")));
+    assertEquals(8, SliceRecords.csvFirstRecord(bytes("\"a\nb\",c\n1,2\n")));
+  }
+
+  @Test
   void linesAreCounted() {
     assertEquals(2, SliceRecords.lines(bytes("a\nb\nc"), 0, 5));
     assertEquals(1, SliceRecords.lines(bytes("a\nb\nc"), 2, 5));
