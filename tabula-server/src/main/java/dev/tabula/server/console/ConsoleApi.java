@@ -26,6 +26,9 @@ final class ConsoleApi {
       return forwarding.answer(request);
     }
     ConsoleResource resource = resources.get(path);
+    if (resource == null && path.startsWith(ImportResource.PREFIX)) {
+      resource = resources.get(ImportResource.PREFIX);
+    }
     if (resource == null) {
       return ConsoleAnswer.text(404, "not found: no console API at " + path);
     }

@@ -50,13 +50,16 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
   private final ConsoleAssets assets = new ConsoleAssets();
   private final String contentSecurityPolicy;
   private final ConsoleApi api;
+  private final ExportStream export;
   private final ThreadPoolExecutor threads;
 
-  private ConsoleSection(ConsoleSettings settings, ConsoleApi api) {
+  private ConsoleSection(
+      ConsoleSettings settings, ConsoleApi api, TableProtocol protocol, ExportTickets tickets) {
     this.gate = new ConsoleGate(settings.adminHost());
     this.access = new ConsoleAccess(settings.loopback(), settings.adminToken(), Clock.systemUTC());
     this.contentSecurityPolicy = ContentSecurityPolicy.forPage(assets.index().bytes());
     this.api = api;
+    this.export = new ExportStream(protocol, tickets, contentSecurityPolicy);
     AtomicInteger count = new AtomicInteger();
     this.threads =
         new ThreadPoolExecutor(
@@ -90,7 +93,13 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
     all.put(
         "/console/api/session",
         new SessionResource(settings.version(), settings.engine(), accounts, settings.loopback()));
-    return new ConsoleSection(settings, new ConsoleApi(new ConsoleForwarding(protocol), all));
+    ExportTickets tickets = new ExportTickets(Clock.systemUTC());
+    ExportResource exports = new ExportResource(tickets, accounts);
+    all.put(ExportResource.TICKETS, exports::issue);
+    all.put(ExportResource.STATUS, exports::status);
+    all.put(ImportResource.PREFIX, new ImportResource(protocol, accounts));
+    return new ConsoleSection(
+        settings, new ConsoleApi(new ConsoleForwarding(protocol), all), protocol, tickets);
   }
 
   @Override
@@ -110,11 +119,13 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
       boolean head = HttpMethod.HEAD.equals(request.method());
       String path = pathOf(request.uri());
       boolean isApi = path.startsWith(API);
+      // An export link cannot carry the header; its one-time ticket stands for it (ExportStream).
+      boolean ticketed = path.startsWith(ExportStream.PREFIX) && request.uri().contains("ticket=");
       String refusal =
           gate.refusal(
               request.headers().get(HttpHeaderNames.HOST),
               request.headers().get(ConsoleGate.HEADER),
-              isApi,
+              isApi && !ticketed,
               localPort(ctx));
       if (refusal != null) {
         write(ctx, ConsoleAnswer.text(403, refusal), head, keepAlive);
@@ -141,6 +152,9 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
       write(ctx, access.signOut(cookie), false, keepAlive);
     } else if (!access.allows(cookie)) {
       write(ctx, SIGN_IN_NEEDED, false, keepAlive);
+    } else if (path.startsWith(ExportStream.PREFIX)) {
+      boolean withHeader = "1".equals(request.headers().get(ConsoleGate.HEADER));
+      export.start(ctx, ConsoleHttp.read(ctx, request), withHeader);
     } else {
       startApi(ctx, ConsoleHttp.read(ctx, request), keepAlive);
     }

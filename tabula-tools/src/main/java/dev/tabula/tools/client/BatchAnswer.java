@@ -7,10 +7,11 @@ import java.nio.charset.StandardCharsets;
  * 2xx; otherwise the failing part (the only one the service sends then) with its code, and the
  * operation index that prefixes its message ({@code "3:The specified entity already exists."}).
  */
-final class BatchAnswer {
+public final class BatchAnswer {
   private BatchAnswer() {}
 
-  static BatchOutcome read(byte[] body, int attempts) {
+  /** What became of the transaction whose 202 answer is {@code body}. */
+  public static BatchOutcome read(byte[] body, int attempts) {
     String text = new String(body, StandardCharsets.ISO_8859_1);
     int at = 0;
     while ((at = text.indexOf("HTTP/1.1 ", at)) >= 0) {

@@ -25,14 +25,15 @@ import java.util.UUID;
  * @param bytes the buffer holding the body, from its start
  * @param length how many bytes of {@code bytes} the body is
  */
-record BatchBody(String contentType, byte[] bytes, int length) {
+public record BatchBody(String contentType, byte[] bytes, int length) {
   private static final JsonFactory JSON = new JsonFactory();
   private static final String CRLF = "\r\n";
 
   /** A part's boundary, headers and request line around its URL, with room to spare. */
   private static final int PART_HEADERS = 400;
 
-  static BatchBody of(String tableUrl, List<BatchOperation> operations) {
+  /** The body of a transaction of {@code operations} on the table at {@code tableUrl}. */
+  public static BatchBody of(String tableUrl, List<BatchOperation> operations) {
     String batch = "batch_" + UUID.randomUUID();
     String changeset = "changeset_" + UUID.randomUUID();
     BodyBuffer out = new BodyBuffer(capacity(tableUrl, operations));

@@ -5,6 +5,7 @@ import { h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { readEntity, shortType } from './edm.js';
 import { EntityEditor } from './editor.js';
+import { TransferPanel } from './transfer.js';
 
 export const DEFAULT_PAGE_SIZE = 100;
 
@@ -76,6 +77,7 @@ export function DataView({ api, table, announce }) {
         id: 'page-size', 'data-testid': 'page-size', value: String(pageSize),
         onChange: (e) => { setPageSize(Number(e.target.value)); setStack([null]); },
       }, [10, 25, 100, 250, 1000].map((n) => h('option', { key: n, value: String(n) }, String(n))))),
+    h(TransferPanel, { api, table, announce, onImported: reload }),
     error && h('p', { class: 'error', role: 'alert', 'data-testid': 'grid-error' }, String(error)),
     h('div', { class: 'pager row' },
       h('button', { 'data-testid': 'prev-page', disabled: position === 0 || loading, onClick: previous }, '← Previous'),
