@@ -69,7 +69,7 @@ public final class AdminRoutes {
   }
 
   /** The path without its query string or fragment. */
-  static String pathOf(String uri) {
+  public static String pathOf(String uri) {
     int end = uri.length();
     for (int i = 0; i < uri.length(); i++) {
       char c = uri.charAt(i);

@@ -3,6 +3,7 @@ package dev.tabula.server.console;
 import dev.tabula.protocol.TableProtocol;
 import dev.tabula.protocol.auth.RequestAuthenticator;
 import dev.tabula.protocol.http.ServiceRequest;
+import dev.tabula.server.admin.AdminRoutes;
 import dev.tabula.server.admin.AdminSection;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
@@ -117,7 +118,7 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
     try {
       boolean keepAlive = HttpUtil.isKeepAlive(request);
       boolean head = HttpMethod.HEAD.equals(request.method());
-      String path = pathOf(request.uri());
+      String path = AdminRoutes.pathOf(request.uri());
       boolean isApi = path.startsWith(API);
       // An export link cannot carry the header; its one-time ticket stands for it (ExportStream).
       boolean ticketed = path.startsWith(ExportStream.PREFIX) && request.uri().contains("ticket=");
@@ -199,18 +200,6 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
 
   private static int localPort(ChannelHandlerContext ctx) {
     return ctx.channel().localAddress() instanceof InetSocketAddress local ? local.getPort() : -1;
-  }
-
-  private static String pathOf(String uri) {
-    int end = uri.length();
-    for (int i = 0; i < uri.length(); i++) {
-      char c = uri.charAt(i);
-      if (c == '?' || c == '#') {
-        end = i;
-        break;
-      }
-    }
-    return uri.substring(0, end);
   }
 
   @Override
