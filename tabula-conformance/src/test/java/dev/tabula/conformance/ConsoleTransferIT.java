@@ -123,6 +123,31 @@ class ConsoleTransferIT {
     }
   }
 
+  /** Numbers the page never sends are the client's mistake: 400, never a 500 from an index. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("engines")
+  void importWithBadSliceNumbers_is400(EngineKind engine) throws Exception {
+    Path dir = TempDirs.create("tabula-console-transfer-");
+    TabulaServer server = null;
+    try {
+      server = TabulaServer.start(config(engine, dir));
+      ConsoleClient console = new ConsoleClient(server.adminPort());
+      create(console, "BadNumbers");
+      ConsoleClient client = console.header("Content-Type", "application/octet-stream");
+      for (String numbers :
+          List.of("headerBytes=-5", "firstLine=0", "firstLine=-1", "headerBytes=x")) {
+        Answer answer =
+            client.send(
+                "POST",
+                "/console/api/import/" + ACCOUNT + "/BadNumbers?format=csv&last=1&" + numbers,
+                "PartitionKey,RowKey\r\np,r\r\n");
+        assertThat(answer.status()).as(numbers + ": " + answer.text()).isEqualTo(400);
+      }
+    } finally {
+      TestServers.closeAndDelete(server, dir);
+    }
+  }
+
   private static void create(ConsoleClient console, String table) throws Exception {
     Answer created =
         console.send(

@@ -71,7 +71,8 @@ final class ImportResource implements ConsoleResource {
       Slice slice = Slice.of(request, format.equals("csv"));
       return ConsoleAnswer.json(200, importSlice(slice, names[0], names[1], format, mode));
     } catch (NumberFormatException e) {
-      return ConsoleAnswer.text(400, "bad request: firstLine and headerBytes are whole numbers");
+      return ConsoleAnswer.text(
+          400, "bad request: firstLine (from 1) and headerBytes (from 0) are whole numbers");
     } catch (IOException e) {
       return ConsoleAnswer.text(400, "bad request: " + e.getMessage());
     }
@@ -84,6 +85,10 @@ final class ImportResource implements ConsoleResource {
       int from = Math.min(body.length, Integer.parseInt(value(request, "headerBytes", "0")));
       boolean last = "1".equals(request.queryParameter("last"));
       long firstLine = Long.parseLong(value(request, "firstLine", "1"));
+      if (from < 0 || firstLine < 1) {
+        // A negative offset would index before the body: refused as the malformed number it is.
+        throw new NumberFormatException("headerBytes below 0 or firstLine below 1");
+      }
       int end = csv ? SliceRecords.csv(body, from, last) : SliceRecords.jsonLines(body, from, last);
       int header = csv && from == 0 ? SliceRecords.csvFirstRecord(body) : 0;
       return new Slice(body, from, end, firstLine, header);
