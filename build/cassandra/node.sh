@@ -18,6 +18,9 @@
 #   JAVA_HOME              a Java 17 (or 11) JDK: Cassandra 5.0 does not start on newer Java
 #   TABULA_CASSANDRA_CQL_PORT, TABULA_CASSANDRA_STORAGE_PORT, TABULA_CASSANDRA_JMX_BASE
 #                          ports (defaults 19042, 17000, 17099); JMX of node N is JMX_BASE + 100 * N
+#   TABULA_CASSANDRA_COMMITLOG_SYNC  periodic (default, Cassandra's own: acknowledges before the commit
+#                          log is synced, so a killed node loses up to 10 s of acknowledged writes) or
+#                          batch (synced before each acknowledgement)
 #   TABULA_CASSANDRA_YAML_EXTRA  cassandra.yaml lines appended to the generated config (settings
 #                          cassandra.yaml.in does not set, e.g. request timeouts)
 #   CLEAN=1                wipe the node's directory before starting
@@ -65,7 +68,14 @@ seeds() {
 }
 
 write_config() {
-  sed -e "s|@DIR@|$DIR|g" -e "s|@IP@|$IP|g" -e "s|@SEEDS@|$(seeds)|g" -e "s|@TOKEN@|${TOKENS[$N]}|g" \
+  local sync=${TABULA_CASSANDRA_COMMITLOG_SYNC:-periodic} period
+  case $sync in
+    periodic) period="commitlog_sync_period: 10000ms" ;;
+    batch) period="# commitlog_sync_period: not with batch, which syncs before every acknowledgement" ;;
+    *) echo "TABULA_CASSANDRA_COMMITLOG_SYNC: periodic or batch, not $sync"; exit 2 ;;
+  esac
+  sed -e "s|@COMMITLOG_SYNC@|$sync|g" -e "s|@COMMITLOG_SYNC_PERIOD@|$period|g" \
+      -e "s|@DIR@|$DIR|g" -e "s|@IP@|$IP|g" -e "s|@SEEDS@|$(seeds)|g" -e "s|@TOKEN@|${TOKENS[$N]}|g" \
       -e "s|@CQL_PORT@|$CQL_PORT|g" -e "s|@STORAGE_PORT@|$STORAGE_PORT|g" \
       -e "s|@SSL_STORAGE_PORT@|$((STORAGE_PORT + 1))|g" "$HERE/cassandra.yaml.in" > "$DIR/cassandra.yaml"
   if [[ -n ${TABULA_CASSANDRA_YAML_EXTRA:-} ]]; then

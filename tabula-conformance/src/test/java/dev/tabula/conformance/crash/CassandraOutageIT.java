@@ -34,7 +34,11 @@ import org.junit.jupiter.api.TestMethodOrder;
  *       driver gives the node up and every request is answered 503 at once. Thawed, the server
  *       serves again by itself, with everything acknowledged before.
  *   <li>Killed: requests are answered 503 at once; started again, the server serves again by
- *       itself, with everything acknowledged.
+ *       itself, with everything acknowledged, including an entity acknowledged a moment before the
+ *       kill. That one holds only if the node syncs its commit log before it acknowledges: the lane
+ *       runs it with {@code commitlog_sync: batch}. With Cassandra's default (periodic, every 10 s)
+ *       this test went red (CI, 2026-12-02: an entity acknowledged seconds before the kill answered
+ *       404 after the restart), which is how a node with one replica loses acknowledged writes.
  *   <li>Out of disk: see {@link CassandraDiskFullIT}.
  * </ol>
  *
@@ -134,6 +138,7 @@ class CassandraOutageIT {
   @Test
   @Order(2)
   void killedNode_isAnswered503AtOnce_andServedAgainWhenRestarted() {
+    insertAcknowledged(); // the last acknowledgement before the kill: no time for a periodic sync
     node.kill();
     Timed read = Timed.of(CassandraOutageIT::read);
     Timed write = Timed.of(() -> insert("killed"));

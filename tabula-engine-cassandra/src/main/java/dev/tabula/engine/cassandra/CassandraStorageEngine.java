@@ -46,6 +46,7 @@ public final class CassandraStorageEngine implements StorageEngine {
     this.session = session;
     this.ownsSession = ownsSession;
     CassandraSchema.ensure(session, options);
+    CassandraDurability.warnIfLossy(session, options.keyspace());
     String keyspace = options.keyspace();
     ConsistencyLevel serial = DefaultConsistencyLevel.valueOf(options.serialConsistency());
     CassandraSequences sequences = new CassandraSequences(session, keyspace, serial);
