@@ -80,3 +80,37 @@ export async function insertEntities(table, entities) {
     await consoleApi('POST', table, entity, { Prefer: 'return-no-content' });
   }
 }
+
+/**
+ * Every entity of a table through the console API, page after page (at most 1,000 each), with
+ * only the properties named in `select`.
+ */
+export async function readAll(table, select = 'PartitionKey,RowKey') {
+  const entities = [];
+  let next = '';
+  do {
+    const response = await consoleApi('GET', `${table}()?$select=${select}${next}`);
+    entities.push(...(await response.json()).value);
+    const pk = response.headers.get('x-ms-continuation-NextPartitionKey');
+    const rk = response.headers.get('x-ms-continuation-NextRowKey');
+    next = pk ? `&NextPartitionKey=${encodeURIComponent(pk)}&NextRowKey=${encodeURIComponent(rk)}` : '';
+  } while (next);
+  return entities;
+}
+
+/** How many entities a table holds, counted through the console API. */
+export async function countEntities(table) {
+  return (await readAll(table, 'RowKey')).length;
+}
+
+/**
+ * Starts an import of the file at `path` from the page, in slices of `sliceBytes` (the page's
+ * data-import-slice; the page's own 1 MiB when not given).
+ */
+export async function importFile(page, path, sliceBytes) {
+  if (sliceBytes) {
+    await page.evaluate((n) => { document.body.dataset.importSlice = String(n); }, sliceBytes);
+  }
+  await page.getByTestId('import-file').setInputFiles(path);
+  await page.getByTestId('import-start').click();
+}

@@ -6,7 +6,8 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ACCOUNT, CONSOLE_URL, consoleApi, launch, openConsole, screenshot, createTable, insertEntities, uniqueTable,
+  ACCOUNT, CONSOLE_URL, launch, openConsole, screenshot, createTable, insertEntities, uniqueTable, countEntities,
+  importFile,
 } from './support.mjs';
 
 let browser;
@@ -83,26 +84,6 @@ test('an export link needs the console header or a one-time ticket', async () =>
   assert.equal(missing.status, 404);
   assert.equal(missing.headers.get('x-ms-error-code'), 'TableNotFound');
 });
-
-/** Every entity of a table through the console API, page after page. */
-async function countEntities(name) {
-  let count = 0;
-  let next = '';
-  do {
-    const response = await consoleApi('GET', `${name}()?$select=RowKey${next}`);
-    count += (await response.json()).value.length;
-    const pk = response.headers.get('x-ms-continuation-NextPartitionKey');
-    const rk = response.headers.get('x-ms-continuation-NextRowKey');
-    next = pk ? `&NextPartitionKey=${encodeURIComponent(pk)}&NextRowKey=${encodeURIComponent(rk)}` : '';
-  } while (next);
-  return count;
-}
-
-async function importFile(page, path, sliceBytes) {
-  await page.evaluate((n) => { document.body.dataset.importSlice = String(n); }, sliceBytes);
-  await page.getByTestId('import-file').setInputFiles(path);
-  await page.getByTestId('import-start').click();
-}
 
 test('import sends a JSON Lines file of 2,500 entities in slices and shows the progress', async () => {
   const target = uniqueTable('Imported');

@@ -94,7 +94,7 @@ function ImportForm({ api, table, announce, onImported }) {
     cancelled.current = false;
     let offset = 0; let line = 1; let written = 0; let size = sliceSize();
     let header = null; const failed = [];
-    const show = (running, error = null) => setState({ running, offset, total: file.size, written, failed: [...failed], error });
+    const show = (running, error = null) => setState({ running, cancelled: cancelled.current, offset, total: file.size, written, failed: [...failed], error });
     show(true);
     try {
       while (offset < file.size && !cancelled.current) {
@@ -133,7 +133,7 @@ function ImportForm({ api, table, announce, onImported }) {
       h('label', { for: 'import-progress' }, 'Import progress'),
       h('progress', { id: 'import-progress', 'data-testid': 'import-progress', max: state.total || 1, value: state.offset }),
       h('span', { 'data-testid': 'import-counts' },
-        `${state.running ? 'Importing…' : 'Import done:'} ${state.offset} of ${state.total} bytes, ${state.written} written, ${state.failed.length} failed`),
+        `${state.running ? 'Importing…' : state.cancelled ? 'Import cancelled:' : 'Import done:'} ${state.offset} of ${state.total} bytes, ${state.written} written, ${state.failed.length} failed`),
       state.error && h('p', { class: 'error', role: 'alert', 'data-testid': 'import-error' }, state.error),
       state.failed.length > 0 && h('ul', { 'data-testid': 'import-failures', class: 'error' },
         state.failed.slice(0, 20).map((f) => h('li', { key: f.line }, `line ${f.line}: ${f.code}${f.message ? ` (${f.message})` : ''}`)))));
