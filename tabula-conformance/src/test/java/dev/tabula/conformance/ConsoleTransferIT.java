@@ -108,7 +108,12 @@ class ConsoleTransferIT {
       create(console, "BadNumbers");
       ConsoleClient client = console.header("Content-Type", "application/octet-stream");
       for (String numbers :
-          List.of("headerBytes=-5", "firstLine=0", "firstLine=-1", "headerBytes=x")) {
+          List.of(
+              "headerBytes=-5",
+              "firstLine=0",
+              "firstLine=-1",
+              "headerBytes=x",
+              "firstLine=9223372036854775807")) {
         Answer answer =
             client.send(
                 "POST",

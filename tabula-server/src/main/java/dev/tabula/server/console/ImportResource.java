@@ -40,6 +40,9 @@ final class ImportResource implements ConsoleResource {
   private static final JsonFactory JSON = new JsonFactory();
   private static final int MAX_OPERATIONS = 100;
 
+  /** The largest whole number a JavaScript number (the page's line count) holds exactly. */
+  private static final long MAX_FIRST_LINE = 1L << 53;
+
   private final TableProtocol protocol;
   private final ConsoleAccounts accounts;
 
@@ -72,7 +75,8 @@ final class ImportResource implements ConsoleResource {
       return ConsoleAnswer.json(200, importSlice(slice, names[0], names[1], format, mode));
     } catch (NumberFormatException e) {
       return ConsoleAnswer.text(
-          400, "bad request: firstLine (from 1) and headerBytes (from 0) are whole numbers");
+          400,
+          "bad request: firstLine (from 1 to 2^53) and headerBytes (from 0) are whole numbers");
     } catch (IOException e) {
       return ConsoleAnswer.text(400, "bad request: " + e.getMessage());
     }
@@ -85,9 +89,11 @@ final class ImportResource implements ConsoleResource {
       int from = Math.min(body.length, Integer.parseInt(value(request, "headerBytes", "0")));
       boolean last = "1".equals(request.queryParameter("last"));
       long firstLine = Long.parseLong(value(request, "firstLine", "1"));
-      if (from < 0 || firstLine < 1) {
-        // A negative offset would index before the body: refused as the malformed number it is.
-        throw new NumberFormatException("headerBytes below 0 or firstLine below 1");
+      if (from < 0 || firstLine < 1 || firstLine > MAX_FIRST_LINE) {
+        // A negative offset would index before the body, and a line past 2^53 is past what the
+        // page counts exactly (near Long.MAX_VALUE the lines of failures overflowed to negative):
+        // refused as the malformed numbers they are.
+        throw new NumberFormatException("headerBytes below 0 or firstLine out of range");
       }
       int end = csv ? SliceRecords.csv(body, from, last) : SliceRecords.jsonLines(body, from, last);
       int header = csv && from == 0 ? SliceRecords.csvFirstRecord(body) : 0;
