@@ -223,7 +223,7 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
       return ConsoleAnswer.text(301, "moved to /console/").with("Location", "/console/");
     }
     if (!HttpMethod.GET.equals(method) && !HttpMethod.HEAD.equals(method)) {
-      return ConsoleAnswer.text(405, "method not allowed: use GET").with("Allow", "GET, HEAD");
+      return ConsoleAnswer.methodNotAllowed("GET, HEAD");
     }
     return file.map(
             asset ->

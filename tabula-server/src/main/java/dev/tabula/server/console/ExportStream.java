@@ -60,7 +60,7 @@ final class ExportStream {
     String[] names = request.rawPath().substring(PREFIX.length()).split("/", -1);
     String format = ExportResource.format(request.queryParameter("format"));
     if (!request.method().equals("GET")) {
-      refuse(ctx, ConsoleAnswer.text(405, "method not allowed: use GET").with("Allow", "GET"));
+      refuse(ctx, ConsoleAnswer.methodNotAllowed("GET"));
       return;
     }
     if (names.length != 2 || names[0].isEmpty() || names[1].isEmpty() || format == null) {

@@ -1,7 +1,5 @@
 package dev.tabula.server.console;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.tabula.protocol.TableProtocol;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.tools.client.BatchOperation;
@@ -12,9 +10,7 @@ import dev.tabula.tools.format.FileFormat;
 import dev.tabula.tools.format.NumberedEntity;
 import dev.tabula.tools.transfer.WriteMode;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -37,7 +33,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class ImportResource implements ConsoleResource {
   static final String PREFIX = "/console/api/import/";
-  private static final JsonFactory JSON = new JsonFactory();
   private static final int MAX_OPERATIONS = 100;
 
   /** The largest whole number a JavaScript number (the page's line count) holds exactly. */
@@ -54,7 +49,7 @@ final class ImportResource implements ConsoleResource {
   @Override
   public ConsoleAnswer answer(ServiceRequest request) {
     if (!request.method().equals("POST")) {
-      return ConsoleAnswer.text(405, "method not allowed: use POST").with("Allow", "POST");
+      return ConsoleAnswer.methodNotAllowed("POST");
     }
     String[] names = request.rawPath().substring(PREFIX.length()).split("/", -1);
     String format = ExportResource.format(request.queryParameter("format"));
@@ -167,26 +162,22 @@ final class ImportResource implements ConsoleResource {
       int written,
       List<TableBatches.Failure> failed,
       List<@Nullable String> messages) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (JsonGenerator json = JSON.createGenerator(out)) {
-      json.writeStartObject();
-      json.writeNumberField("consumed", slice.end() - slice.from());
-      json.writeNumberField("lines", SliceRecords.lines(slice.body(), slice.from(), slice.end()));
-      json.writeNumberField("written", written);
-      json.writeNumberField("header", slice.header());
-      json.writeArrayFieldStart("failed");
-      for (int i = 0; i < failed.size(); i++) {
-        json.writeStartObject();
-        json.writeNumberField("line", failed.get(i).line());
-        json.writeStringField("code", failed.get(i).code());
-        json.writeStringField("message", messages.get(i));
-        json.writeEndObject();
-      }
-      json.writeEndArray();
-      json.writeEndObject();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
+    return ConsoleJson.object(
+        json -> {
+          json.writeNumberField("consumed", slice.end() - slice.from());
+          json.writeNumberField(
+              "lines", SliceRecords.lines(slice.body(), slice.from(), slice.end()));
+          json.writeNumberField("written", written);
+          json.writeNumberField("header", slice.header());
+          json.writeArrayFieldStart("failed");
+          for (int i = 0; i < failed.size(); i++) {
+            json.writeStartObject();
+            json.writeNumberField("line", failed.get(i).line());
+            json.writeStringField("code", failed.get(i).code());
+            json.writeStringField("message", messages.get(i));
+            json.writeEndObject();
+          }
+          json.writeEndArray();
+        });
   }
 }
