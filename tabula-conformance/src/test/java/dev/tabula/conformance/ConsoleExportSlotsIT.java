@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Timeout;
  * their connections mid-download.
  *
  * <p>Watched red on the code before it: the busy export's ticket was left redeemed but never done
- * (found done=false).
+ * (found done=false). Broken once, and watched red: the slot's release taken out of ExportStream
+ * (the export after the stalled clients left got 503 until the deadline).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ConsoleExportSlotsIT {
