@@ -5,15 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tabula.conformance.support.ConsoleClient;
 import dev.tabula.conformance.support.ConsoleClient.Answer;
-import dev.tabula.conformance.support.TempDirs;
-import dev.tabula.conformance.support.TestAccounts;
-import dev.tabula.conformance.support.TestServers;
+import dev.tabula.conformance.support.ConsoleServer;
 import dev.tabula.server.EngineKind;
-import dev.tabula.server.ServerConfig;
-import dev.tabula.server.TabulaServer;
 import dev.tabula.server.Transport;
 import dev.tabula.server.admin.AdminToken;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -33,22 +28,11 @@ class ConsoleAccessIT {
   private static final String TOKEN = "console-admin-token-0123456789";
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private static TabulaServer start(Path dir, Transport transport) {
-    return TabulaServer.start(
-        ServerConfig.defaults()
-            .withPort(0)
-            .withEngine(EngineKind.MEMORY, dir)
-            .withAccounts(TestAccounts.ALL)
-            .withTransport(transport));
-  }
-
   @Test
   void noToken_onAnAdminListenerOffLoopback_turnsTheConsoleOff() throws Exception {
-    Path dir = TempDirs.create("tabula-console-off-");
-    TabulaServer server = null;
-    try {
-      server = start(dir, Transport.DEFAULTS.withAdmin("0.0.0.0", 0));
-      ConsoleClient console = new ConsoleClient(server.adminPort());
+    try (ConsoleServer server =
+        ConsoleServer.start(EngineKind.MEMORY, Transport.DEFAULTS.withAdmin("0.0.0.0", 0))) {
+      ConsoleClient console = server.console();
       Answer page = console.get("/console/");
       assertThat(page.status()).isEqualTo(404);
       assertThat(page.text()).contains("not on loopback").contains("--admin-token");
@@ -56,20 +40,16 @@ class ConsoleAccessIT {
       assertThat(console.get("/console/api/accounts/devstoreaccount1/Tables").status())
           .isEqualTo(404);
       assertThat(console.get("/health").status()).isEqualTo(200);
-    } finally {
-      TestServers.closeAndDelete(server, dir);
     }
   }
 
   @Test
   void signIn_isNeededOffLoopback_andKeepsASessionCookie() throws Exception {
-    Path dir = TempDirs.create("tabula-console-signin-");
-    TabulaServer server = null;
-    try {
-      server =
-          start(
-              dir, Transport.DEFAULTS.withAdmin("0.0.0.0", 0).withAdminToken(AdminToken.of(TOKEN)));
-      ConsoleClient console = new ConsoleClient(server.adminPort());
+    try (ConsoleServer server =
+        ConsoleServer.start(
+            EngineKind.MEMORY,
+            Transport.DEFAULTS.withAdmin("0.0.0.0", 0).withAdminToken(AdminToken.of(TOKEN)))) {
+      ConsoleClient console = server.console();
       assertThat(console.get("/console/").status()).isEqualTo(200); // the page holds no data
       Answer needed = console.get("/console/api/session");
       assertThat(needed.status()).isEqualTo(401);
@@ -111,27 +91,22 @@ class ConsoleAccessIT {
 
       assertThat(session.send("POST", "/console/api/signout", null).status()).isEqualTo(204);
       assertThat(session.get("/console/api/session").status()).isEqualTo(401);
-    } finally {
-      TestServers.closeAndDelete(server, dir);
     }
   }
 
   @Test
   void consoleAccount_limitsTheConsoleToThatAccount() throws Exception {
-    Path dir = TempDirs.create("tabula-console-account-");
-    TabulaServer server = null;
-    try {
-      server =
-          start(dir, Transport.DEFAULTS.withAdmin("127.0.0.1", 0).withConsoleAccount("second"));
-      ConsoleClient console = new ConsoleClient(server.adminPort());
+    try (ConsoleServer server =
+        ConsoleServer.start(
+            EngineKind.MEMORY,
+            Transport.DEFAULTS.withAdmin("127.0.0.1", 0).withConsoleAccount("second"))) {
+      ConsoleClient console = server.console();
       Answer info = console.get("/console/api/session");
       assertThat(JSON.readTree(info.body()).get("accounts").toString()).isEqualTo("[\"second\"]");
       assertThat(JSON.readTree(info.body()).get("access").asText()).isEqualTo("open");
       assertThat(console.get("/console/api/accounts/second/Tables").status()).isEqualTo(200);
       Answer other = console.get("/console/api/accounts/devstoreaccount1/Tables");
       assertThat(other.status()).isBetween(400, 404);
-    } finally {
-      TestServers.closeAndDelete(server, dir);
     }
   }
 }

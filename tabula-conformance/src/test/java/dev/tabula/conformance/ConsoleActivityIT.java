@@ -11,14 +11,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tabula.conformance.support.Clients;
 import dev.tabula.conformance.support.ConsoleClient;
 import dev.tabula.conformance.support.ConsoleClient.Answer;
-import dev.tabula.conformance.support.TempDirs;
+import dev.tabula.conformance.support.ConsoleServer;
 import dev.tabula.conformance.support.TestAccounts;
-import dev.tabula.conformance.support.TestServers;
-import dev.tabula.server.EngineKind;
-import dev.tabula.server.ServerConfig;
 import dev.tabula.server.TabulaServer;
-import dev.tabula.server.Transport;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -43,26 +38,22 @@ class ConsoleActivityIT {
   private static final String ACCOUNT = TestAccounts.DEVELOPMENT.name();
   private static final long WAIT_MILLIS = 15_000;
 
-  private Path dataDir;
+  private ConsoleServer running;
   private TabulaServer server;
   private ConsoleClient console;
 
   @BeforeEach
   void start() {
-    dataDir = TempDirs.create("tabula-activity-");
-    server =
-        TabulaServer.start(
-            ServerConfig.defaults()
-                .withPort(0)
-                .withEngine(EngineKind.MEMORY, dataDir)
-                .withAccounts(TestAccounts.ALL)
-                .withTransport(Transport.DEFAULTS.withAdmin("127.0.0.1", 0)));
-    console = new ConsoleClient(server.adminPort());
+    running = ConsoleServer.start();
+    server = running.server();
+    console = running.console();
   }
 
   @AfterEach
   void stop() {
-    TestServers.closeAndDelete(server, dataDir);
+    if (running != null) {
+      running.close();
+    }
   }
 
   @Test

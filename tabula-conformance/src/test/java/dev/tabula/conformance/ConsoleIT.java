@@ -8,15 +8,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tabula.conformance.support.Clients;
 import dev.tabula.conformance.support.ConsoleClient;
 import dev.tabula.conformance.support.ConsoleClient.Answer;
-import dev.tabula.conformance.support.TempDirs;
+import dev.tabula.conformance.support.ConsoleServer;
 import dev.tabula.conformance.support.TestAccounts;
-import dev.tabula.conformance.support.TestServers;
 import dev.tabula.server.EngineKind;
-import dev.tabula.server.ServerConfig;
 import dev.tabula.server.TabulaServer;
-import dev.tabula.server.Transport;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.Base64;
 import java.util.List;
@@ -43,30 +39,24 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ConsoleIT {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String DEV = "/console/api/accounts/devstoreaccount1/";
+  private static final String DEV = ConsoleServer.ACCOUNT_API;
 
-  private static Path dataDir;
+  private static ConsoleServer running;
   private static TabulaServer server;
   private static ConsoleClient console;
 
   @BeforeAll
   static void start() {
-    dataDir = TempDirs.create("tabula-console-");
-    server = TabulaServer.start(config(EngineKind.MEMORY, dataDir));
-    console = new ConsoleClient(server.adminPort());
+    running = ConsoleServer.start();
+    server = running.server();
+    console = running.console();
   }
 
   @AfterAll
   static void stop() {
-    TestServers.closeAndDelete(server, dataDir);
-  }
-
-  private static ServerConfig config(EngineKind engine, Path dir) {
-    return ServerConfig.defaults()
-        .withPort(0)
-        .withEngine(engine, dir)
-        .withAccounts(TestAccounts.ALL)
-        .withTransport(Transport.DEFAULTS.withAdmin("127.0.0.1", 0));
+    if (running != null) {
+      running.close();
+    }
   }
 
   static Stream<EngineKind> engines() {
@@ -230,11 +220,9 @@ class ConsoleIT {
   @ParameterizedTest(name = "{0}")
   @MethodSource("engines")
   void accountApi_answersAsTheServiceDoes(EngineKind engine) throws Exception {
-    Path dir = TempDirs.create("tabula-console-forward-");
-    TabulaServer own = null;
-    try {
-      own = TabulaServer.start(config(engine, dir));
-      ConsoleClient client = new ConsoleClient(own.adminPort());
+    try (ConsoleServer started = ConsoleServer.start(engine)) {
+      TabulaServer own = started.server();
+      ConsoleClient client = started.console();
       Answer created = client.send("POST", DEV + "Tables", "{\"TableName\":\"Console\"}");
       assertThat(created.status()).isEqualTo(201);
       assertThat(created.header("x-tabula-elapsed-ms")).matches("\\d+\\.\\d{3}");
@@ -288,8 +276,6 @@ class ConsoleIT {
 
       Answer otherAccount = client.get("/console/api/accounts/nosuchaccount/Tables");
       assertThat(otherAccount.status()).isBetween(400, 404);
-    } finally {
-      TestServers.closeAndDelete(own, dir);
     }
   }
 }

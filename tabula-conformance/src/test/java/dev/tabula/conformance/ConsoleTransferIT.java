@@ -6,16 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tabula.conformance.support.ConsoleClient;
 import dev.tabula.conformance.support.ConsoleClient.Answer;
-import dev.tabula.conformance.support.TempDirs;
-import dev.tabula.conformance.support.TestAccounts;
-import dev.tabula.conformance.support.TestServers;
+import dev.tabula.conformance.support.ConsoleServer;
 import dev.tabula.server.EngineKind;
-import dev.tabula.server.ServerConfig;
-import dev.tabula.server.TabulaServer;
-import dev.tabula.server.Transport;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -38,7 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class ConsoleTransferIT {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String ACCOUNT = "devstoreaccount1";
+  private static final String ACCOUNT = ConsoleServer.ACCOUNT;
   private static final int SLICE = 64 * 1024;
 
   static Stream<EngineKind> engines() {
@@ -47,22 +41,11 @@ class ConsoleTransferIT {
         .filter(engine -> engine != EngineKind.CASSANDRA);
   }
 
-  private static ServerConfig config(EngineKind engine, Path dir) {
-    return ServerConfig.defaults()
-        .withPort(0)
-        .withEngine(engine, dir)
-        .withAccounts(TestAccounts.ALL)
-        .withTransport(Transport.DEFAULTS.withAdmin("127.0.0.1", 0));
-  }
-
   @ParameterizedTest(name = "{0}")
   @MethodSource("engines")
   void importedSlices_exportWhole(EngineKind engine) throws Exception {
-    Path dir = TempDirs.create("tabula-console-transfer-");
-    TabulaServer server = null;
-    try {
-      server = TabulaServer.start(config(engine, dir));
-      ConsoleClient console = new ConsoleClient(server.adminPort());
+    try (ConsoleServer server = ConsoleServer.start(engine)) {
+      ConsoleClient console = server.console();
       create(console, "Moved");
       StringBuilder file = new StringBuilder();
       for (int i = 0; i < 2500; i++) {
@@ -90,19 +73,14 @@ class ConsoleTransferIT {
       String[] rows = csv.split("\r\n");
       assertThat(rows).hasSize(2501);
       assertThat(rows[0]).isEqualTo("PartitionKey,RowKey,Timestamp,Name,Name@type,Big,Big@type");
-    } finally {
-      TestServers.closeAndDelete(server, dir);
     }
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("engines")
   void csvWithLineEndsInQuotes_isImportedAcrossSlices(EngineKind engine) throws Exception {
-    Path dir = TempDirs.create("tabula-console-transfer-");
-    TabulaServer server = null;
-    try {
-      server = TabulaServer.start(config(engine, dir));
-      ConsoleClient console = new ConsoleClient(server.adminPort());
+    try (ConsoleServer server = ConsoleServer.start(engine)) {
+      ConsoleClient console = server.console();
       create(console, "Quoted");
       StringBuilder file = new StringBuilder("PartitionKey,RowKey,Note,Note@type\r\n");
       for (int i = 0; i < 4000; i++) {
@@ -118,8 +96,6 @@ class ConsoleTransferIT {
       assertThat(lines).hasSize(4000);
       assertThat(JSON.readTree(lines.get(7)).get("Note").asText())
           .isEqualTo("line one, 7\r\nline \"two\"");
-    } finally {
-      TestServers.closeAndDelete(server, dir);
     }
   }
 
@@ -127,15 +103,17 @@ class ConsoleTransferIT {
   @ParameterizedTest(name = "{0}")
   @MethodSource("engines")
   void importWithBadSliceNumbers_is400(EngineKind engine) throws Exception {
-    Path dir = TempDirs.create("tabula-console-transfer-");
-    TabulaServer server = null;
-    try {
-      server = TabulaServer.start(config(engine, dir));
-      ConsoleClient console = new ConsoleClient(server.adminPort());
+    try (ConsoleServer server = ConsoleServer.start(engine)) {
+      ConsoleClient console = server.console();
       create(console, "BadNumbers");
       ConsoleClient client = console.header("Content-Type", "application/octet-stream");
       for (String numbers :
-          List.of("headerBytes=-5", "firstLine=0", "firstLine=-1", "headerBytes=x")) {
+          List.of(
+              "headerBytes=-5",
+              "firstLine=0",
+              "firstLine=-1",
+              "headerBytes=x",
+              "firstLine=9223372036854775807")) {
         Answer answer =
             client.send(
                 "POST",
@@ -143,8 +121,6 @@ class ConsoleTransferIT {
                 "PartitionKey,RowKey\r\np,r\r\n");
         assertThat(answer.status()).as(numbers + ": " + answer.text()).isEqualTo(400);
       }
-    } finally {
-      TestServers.closeAndDelete(server, dir);
     }
   }
 

@@ -4,6 +4,7 @@ import dev.tabula.server.admin.AdminToken;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -97,32 +98,20 @@ public record Transport(
 
   /** This transport with TLS from {@code files}, on {@code newHttpsPort} (-1: the main port). */
   public Transport withTls(@Nullable TlsFiles files, int newHttpsPort) {
-    return new Transport(
-        files,
-        newHttpsPort,
-        idleTimeout,
-        requestTimeout,
-        maxUrlBytes,
-        maxHeaderBytes,
-        adminHost,
-        adminPort,
-        adminToken,
-        consoleAccount);
+    return with(
+        d -> {
+          d.tlsFiles = files;
+          d.httpsPort = newHttpsPort;
+        });
   }
 
   /** This transport with other timeouts. */
   public Transport withTimeouts(Duration idle, Duration request) {
-    return new Transport(
-        tlsFiles,
-        httpsPort,
-        idle,
-        request,
-        maxUrlBytes,
-        maxHeaderBytes,
-        adminHost,
-        adminPort,
-        adminToken,
-        consoleAccount);
+    return with(
+        d -> {
+          d.idleTimeout = idle;
+          d.requestTimeout = request;
+        });
   }
 
   /** Whether the admin listener is on. */
@@ -132,46 +121,68 @@ public record Transport(
 
   /** This transport with the admin listener on {@code host}:{@code port} (-1: none). */
   public Transport withAdmin(String host, int port) {
-    return new Transport(
-        tlsFiles,
-        httpsPort,
-        idleTimeout,
-        requestTimeout,
-        maxUrlBytes,
-        maxHeaderBytes,
-        host,
-        port,
-        adminToken,
-        consoleAccount);
+    return with(
+        d -> {
+          d.adminHost = host;
+          d.adminPort = port;
+        });
   }
 
   /** This transport with {@code token} asked for by the admin listener's backups (null: none). */
   public Transport withAdminToken(@Nullable AdminToken token) {
-    return new Transport(
-        tlsFiles,
-        httpsPort,
-        idleTimeout,
-        requestTimeout,
-        maxUrlBytes,
-        maxHeaderBytes,
-        adminHost,
-        adminPort,
-        token,
-        consoleAccount);
+    return with(d -> d.adminToken = token);
   }
 
   /** This transport with the console acting as {@code account} only (null: every account). */
   public Transport withConsoleAccount(@Nullable String account) {
+    return with(d -> d.consoleAccount = account);
+  }
+
+  /**
+   * A copy of this transport with {@code change} made to its components: the one place a
+   * with-method's copy lists them all, so that a new component is added here and nowhere else (as
+   * {@link ServerConfig} does it). The copy goes through the constructor, so its checks still run.
+   */
+  private Transport with(Consumer<Draft> change) {
+    Draft d = new Draft(this);
+    change.accept(d);
     return new Transport(
-        tlsFiles,
-        httpsPort,
-        idleTimeout,
-        requestTimeout,
-        maxUrlBytes,
-        maxHeaderBytes,
-        adminHost,
-        adminPort,
-        adminToken,
-        account);
+        d.tlsFiles,
+        d.httpsPort,
+        d.idleTimeout,
+        d.requestTimeout,
+        d.maxUrlBytes,
+        d.maxHeaderBytes,
+        d.adminHost,
+        d.adminPort,
+        d.adminToken,
+        d.consoleAccount);
+  }
+
+  /** The components of a transport being copied with a change; only {@link #with} uses one. */
+  private static final class Draft {
+    @Nullable TlsFiles tlsFiles;
+    int httpsPort;
+    Duration idleTimeout;
+    Duration requestTimeout;
+    int maxUrlBytes;
+    int maxHeaderBytes;
+    String adminHost;
+    int adminPort;
+    @Nullable AdminToken adminToken;
+    @Nullable String consoleAccount;
+
+    Draft(Transport t) {
+      tlsFiles = t.tlsFiles;
+      httpsPort = t.httpsPort;
+      idleTimeout = t.idleTimeout;
+      requestTimeout = t.requestTimeout;
+      maxUrlBytes = t.maxUrlBytes;
+      maxHeaderBytes = t.maxHeaderBytes;
+      adminHost = t.adminHost;
+      adminPort = t.adminPort;
+      adminToken = t.adminToken;
+      consoleAccount = t.consoleAccount;
+    }
   }
 }

@@ -21,7 +21,7 @@ public final class ActivityResource implements ConsoleResource {
   @Override
   public ConsoleAnswer answer(ServiceRequest request) {
     if (!request.method().equals("GET")) {
-      return ConsoleAnswer.text(405, "method not allowed: use GET").with("Allow", "GET");
+      return ConsoleAnswer.methodNotAllowed("GET");
     }
     int minutes;
     try {

@@ -70,7 +70,7 @@ final class ConsoleAccess {
   /** The answer to {@code POST /console/api/signin} with {@code body} ({"token":"..."}). */
   ConsoleAnswer signIn(String method, byte[] body) {
     if (!method.equals("POST")) {
-      return ConsoleAnswer.text(405, "method not allowed: use POST").with("Allow", "POST");
+      return ConsoleAnswer.methodNotAllowed("POST");
     }
     if (token == null) {
       return ConsoleAnswer.text(404, "no sign-in: this console is open to local users");

@@ -25,6 +25,11 @@ record ConsoleAnswer(int status, Map<String, String> headers, byte[] body) {
     return of(status, JSON, json);
   }
 
+  /** 405, naming the methods {@code allowed} (as the Allow header lists them). */
+  static ConsoleAnswer methodNotAllowed(String allowed) {
+    return text(405, "method not allowed: use " + allowed).with("Allow", allowed);
+  }
+
   static ConsoleAnswer of(int status, String contentType, byte[] body) {
     return new ConsoleAnswer(status, Map.of("Content-Type", contentType), body);
   }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,7 +19,8 @@ import org.jspecify.annotations.Nullable;
  * /console/vendor/uplot/}, from their webjars at the versions the pom pins ({@code
  * vendor.properties}, filtered by Maven). A path that climbs ({@code ..}, escaped or not), holds a
  * backslash, an empty segment or a character outside a file name's is not found: only files under
- * those folders can ever be served. Thread-safe; a file once read is kept (the set is fixed).
+ * those folders can ever be served. Thread-safe; a file once read is kept (the set is fixed, so the
+ * memory is bounded), and {@link #cached} answers from those alone.
  */
 final class ConsoleAssets {
   private static final String OWN = "/dev/tabula/server/console/web/";
@@ -35,11 +37,20 @@ final class ConsoleAssets {
   private final String preactRoot;
   private final String uplotRoot;
   private final Map<String, Asset> cache = new ConcurrentHashMap<>();
+  private final Function<String, @Nullable InputStream> jar;
 
   /** A file to serve: its type and bytes. */
   record Asset(String contentType, byte[] bytes) {}
 
   ConsoleAssets() {
+    this(ConsoleAssets.class::getResourceAsStream);
+  }
+
+  /**
+   * @param jar opens a resource of the jar by its absolute name, or answers null when there is none
+   */
+  ConsoleAssets(Function<String, @Nullable InputStream> jar) {
+    this.jar = jar;
     Properties versions = properties("/dev/tabula/server/console/vendor.properties");
     this.preactRoot = "/META-INF/resources/webjars/preact/" + versions.getProperty("preact") + "/";
     this.uplotRoot = "/META-INF/resources/webjars/uplot/" + versions.getProperty("uplot") + "/";
@@ -66,6 +77,15 @@ final class ConsoleAssets {
     Optional<Asset> read = read(resource);
     read.ifPresent(asset -> cache.put(resource, asset));
     return read;
+  }
+
+  /**
+   * The file at {@code path} if it was read already: from memory, never from the jar (so an event
+   * loop may ask); empty also when it was not read yet.
+   */
+  Optional<Asset> cached(String path) {
+    String resource = resourceOf(path);
+    return resource == null ? Optional.empty() : Optional.ofNullable(cache.get(resource));
   }
 
   private @Nullable String resourceOf(String path) {
@@ -122,12 +142,12 @@ final class ConsoleAssets {
     return true;
   }
 
-  private static Optional<Asset> read(String resource) {
+  private Optional<Asset> read(String resource) {
     String type = TYPES.get(extension(resource));
     if (type == null) {
       return Optional.empty(); // the webjars hold READMEs, type definitions: not served
     }
-    try (InputStream in = ConsoleAssets.class.getResourceAsStream(resource)) {
+    try (InputStream in = jar.apply(resource)) {
       return in == null ? Optional.empty() : Optional.of(new Asset(type, in.readAllBytes()));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + resource + " from the jar", e);

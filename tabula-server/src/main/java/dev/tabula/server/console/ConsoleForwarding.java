@@ -23,7 +23,6 @@ import java.util.TreeMap;
 final class ConsoleForwarding {
   static final String PREFIX = "/console/api/accounts/";
   static final String ELAPSED = "x-tabula-elapsed-ms";
-  private static final String VERSION = "2019-02-02";
   private static final Set<String> DROPPED =
       Set.of("cookie", "authorization", "x-tabula-console", "origin", "referer");
 
@@ -63,7 +62,7 @@ final class ConsoleForwarding {
                 kept.put(name, new ArrayList<>(values));
               }
             });
-    kept.putIfAbsent("x-ms-version", List.of(VERSION));
+    kept.putIfAbsent("x-ms-version", List.of(ServiceCalls.VERSION));
     return kept;
   }
 }

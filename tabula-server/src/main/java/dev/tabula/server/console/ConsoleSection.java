@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -23,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * The console on the admin listener: {@code /console} redirects to {@code /console/}, the page and
@@ -48,14 +50,19 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
 
   private final ConsoleGate gate;
   private final ConsoleAccess access;
-  private final ConsoleAssets assets = new ConsoleAssets();
+  private final ConsoleAssets assets;
   private final String contentSecurityPolicy;
   private final ConsoleApi api;
   private final ExportStream export;
   private final ThreadPoolExecutor threads;
 
   private ConsoleSection(
-      ConsoleSettings settings, ConsoleApi api, TableProtocol protocol, ExportTickets tickets) {
+      ConsoleSettings settings,
+      ConsoleApi api,
+      TableProtocol protocol,
+      ExportTickets tickets,
+      ConsoleAssets assets) {
+    this.assets = assets;
     this.gate = new ConsoleGate(settings.adminHost());
     this.access = new ConsoleAccess(settings.loopback(), settings.adminToken(), Clock.systemUTC());
     this.contentSecurityPolicy = ContentSecurityPolicy.forPage(assets.index().bytes());
@@ -87,6 +94,15 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
       ConsoleSettings settings,
       BiFunction<Predicate<String>, RequestAuthenticator, TableProtocol> protocolFor,
       Map<String, ConsoleResource> resources) {
+    return create(settings, protocolFor, resources, new ConsoleAssets());
+  }
+
+  /** {@link #create(ConsoleSettings, BiFunction, Map)} serving the files of {@code assets}. */
+  static ConsoleSection create(
+      ConsoleSettings settings,
+      BiFunction<Predicate<String>, RequestAuthenticator, TableProtocol> protocolFor,
+      Map<String, ConsoleResource> resources,
+      ConsoleAssets assets) {
     ConsoleAccounts accounts = settings.accounts();
     TableProtocol protocol =
         protocolFor.apply(accounts::includes, new ConsoleAuthenticator(accounts::includes));
@@ -100,7 +116,7 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
     all.put(ExportResource.STATUS, exports::status);
     all.put(ImportResource.PREFIX, new ImportResource(protocol, accounts));
     return new ConsoleSection(
-        settings, new ConsoleApi(new ConsoleForwarding(protocol), all), protocol, tickets);
+        settings, new ConsoleApi(new ConsoleForwarding(protocol), all), protocol, tickets, assets);
   }
 
   @Override
@@ -135,7 +151,7 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
       } else if (isApi) {
         api(ctx, request, path, keepAlive);
       } else {
-        write(ctx, staticAnswer(request.method(), path), head, keepAlive);
+        staticFile(ctx, request.method(), path, head, keepAlive);
       }
     } finally {
       request.release();
@@ -161,32 +177,55 @@ public final class ConsoleSection implements AdminSection, AutoCloseable {
     }
   }
 
+  /**
+   * A file of the page: answered at once when it is in memory, else read from the jar on a console
+   * thread, since reading is I/O the admin event loop must not wait for.
+   */
+  private void staticFile(
+      ChannelHandlerContext ctx, HttpMethod method, String path, boolean head, boolean keepAlive) {
+    Optional<ConsoleAssets.Asset> known = assets.cached(path);
+    boolean readsFile =
+        (HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method))
+            && !path.equals("/console");
+    if (known.isPresent() || !readsFile) {
+      write(ctx, staticAnswer(method, path, known), head, keepAlive);
+    } else {
+      run(ctx, () -> staticAnswer(method, path, assets.find(path)), head, keepAlive);
+    }
+  }
+
   private void startApi(ChannelHandlerContext ctx, ServiceRequest request, boolean keepAlive) {
+    run(ctx, () -> api.answer(request), false, keepAlive);
+  }
+
+  /** Writes {@code answer}, computed on a console thread; 503 when too many are waiting. */
+  private void run(
+      ChannelHandlerContext ctx, Supplier<ConsoleAnswer> answer, boolean head, boolean keepAlive) {
     try {
-      threads.execute(() -> write(ctx, answerSafely(request), false, keepAlive));
+      threads.execute(() -> write(ctx, answerSafely(answer), head, keepAlive));
     } catch (RejectedExecutionException e) {
       write(ctx, ConsoleAnswer.text(503, "busy: too many console requests at once"), false, false);
     }
   }
 
-  private ConsoleAnswer answerSafely(ServiceRequest request) {
+  private static ConsoleAnswer answerSafely(Supplier<ConsoleAnswer> answer) {
     try {
-      return api.answer(request);
+      return answer.get();
     } catch (RuntimeException e) {
       return ConsoleAnswer.text(500, "internal error: " + e.getClass().getSimpleName());
     }
   }
 
-  private ConsoleAnswer staticAnswer(HttpMethod method, String path) {
+  /** The answer to {@code method} on {@code path} outside the API, whose file is {@code file}. */
+  private static ConsoleAnswer staticAnswer(
+      HttpMethod method, String path, Optional<ConsoleAssets.Asset> file) {
     if (path.equals("/console")) {
       return ConsoleAnswer.text(301, "moved to /console/").with("Location", "/console/");
     }
     if (!HttpMethod.GET.equals(method) && !HttpMethod.HEAD.equals(method)) {
-      return ConsoleAnswer.text(405, "method not allowed: use GET").with("Allow", "GET, HEAD");
+      return ConsoleAnswer.methodNotAllowed("GET, HEAD");
     }
-    return assets
-        .find(path)
-        .map(
+    return file.map(
             asset ->
                 ConsoleAnswer.of(200, asset.contentType(), asset.bytes())
                     .with("Cache-Control", "no-cache"))

@@ -1,11 +1,6 @@
 package dev.tabula.server.console;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.tabula.protocol.http.ServiceRequest;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -19,7 +14,6 @@ import org.jspecify.annotations.Nullable;
 final class ExportResource {
   static final String TICKETS = "/console/api/export-tickets";
   static final String STATUS = "/console/api/export-status";
-  private static final JsonFactory JSON = new JsonFactory();
   private static final Pattern TABLE = Pattern.compile("[A-Za-z][A-Za-z0-9]{2,62}");
 
   private final ExportTickets tickets;
@@ -40,7 +34,7 @@ final class ExportResource {
 
   ConsoleAnswer issue(ServiceRequest request) {
     if (!request.method().equals("POST")) {
-      return ConsoleAnswer.text(405, "method not allowed: use POST").with("Allow", "POST");
+      return ConsoleAnswer.methodNotAllowed("POST");
     }
     String account = request.queryParameter("account");
     String table = request.queryParameter("table");
@@ -66,7 +60,7 @@ final class ExportResource {
             + ticket;
     return ConsoleAnswer.json(
         200,
-        json(
+        ConsoleJson.object(
             g -> {
               g.writeStringField("ticket", ticket);
               g.writeStringField("url", url);
@@ -75,7 +69,7 @@ final class ExportResource {
 
   ConsoleAnswer status(ServiceRequest request) {
     if (!request.method().equals("GET")) {
-      return ConsoleAnswer.text(405, "method not allowed: use GET").with("Allow", "GET");
+      return ConsoleAnswer.methodNotAllowed("GET");
     }
     String id = request.queryParameter(ExportStream.TICKET);
     ExportTickets.Ticket ticket = id == null ? null : tickets.find(id);
@@ -84,28 +78,12 @@ final class ExportResource {
     }
     return ConsoleAnswer.json(
         200,
-        json(
+        ConsoleJson.object(
             g -> {
               g.writeNumberField("rows", ticket.rows.get());
               g.writeBooleanField("started", ticket.redeemed);
               g.writeBooleanField("done", ticket.done);
               g.writeStringField("error", ticket.error);
             }));
-  }
-
-  private interface Fields {
-    void write(JsonGenerator json) throws IOException;
-  }
-
-  private static byte[] json(Fields fields) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (JsonGenerator json = JSON.createGenerator(out)) {
-      json.writeStartObject();
-      fields.write(json);
-      json.writeEndObject();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
   }
 }

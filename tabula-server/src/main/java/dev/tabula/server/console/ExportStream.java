@@ -60,7 +60,7 @@ final class ExportStream {
     String[] names = request.rawPath().substring(PREFIX.length()).split("/", -1);
     String format = ExportResource.format(request.queryParameter("format"));
     if (!request.method().equals("GET")) {
-      refuse(ctx, ConsoleAnswer.text(405, "method not allowed: use GET").with("Allow", "GET"));
+      refuse(ctx, ConsoleAnswer.methodNotAllowed("GET"));
       return;
     }
     if (names.length != 2 || names[0].isEmpty() || names[1].isEmpty() || format == null) {
@@ -75,7 +75,11 @@ final class ExportStream {
       return;
     }
     if (!running.tryAcquire()) {
-      refuse(ctx, ConsoleAnswer.text(503, "busy: " + AT_ONCE + " exports are running"));
+      String busy = "busy: " + AT_ONCE + " exports are running";
+      if (ticket != null) {
+        ticket.end(busy); // redeemed: the page polling it must learn that this export ended
+      }
+      refuse(ctx, ConsoleAnswer.text(503, busy));
       return;
     }
     AtomicLong rows = ticket == null ? new AtomicLong() : ticket.rows;
@@ -104,8 +108,7 @@ final class ExportStream {
     ServiceResponse first = pages.next();
     if (first.status() != 200) {
       if (ticket != null) {
-        ticket.error = first.status() + " " + first.headers().getOrDefault("x-ms-error-code", "");
-        ticket.done = true;
+        ticket.end(first.status() + " " + first.headers().getOrDefault("x-ms-error-code", ""));
       }
       refuse(ctx, new ConsoleAnswer(first.status(), first.headers(), first.body()));
       return;
@@ -132,14 +135,13 @@ final class ExportStream {
     } catch (IOException | RuntimeException e) {
       LOG.info("A console export of {}/{} stopped after {} rows: {}", account, table, rows, e);
       if (ticket != null) {
-        ticket.error = String.valueOf(e.getMessage());
-        ticket.done = true;
+        ticket.end(String.valueOf(e.getMessage()));
       }
       ctx.channel().close();
       return;
     }
     if (ticket != null) {
-      ticket.done = true;
+      ticket.end(null);
     }
     ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE);
   }

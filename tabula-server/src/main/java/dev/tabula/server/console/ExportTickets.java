@@ -48,6 +48,12 @@ final class ExportTickets {
       this.format = format;
       this.issuedMillis = issuedMillis;
     }
+
+    /** The export ended, as {@code failure} says (null: the whole table was written). */
+    void end(@Nullable String failure) {
+      error = failure;
+      done = true; // after the error: a poller that sees done sees why
+    }
   }
 
   /** A new ticket for one export. */

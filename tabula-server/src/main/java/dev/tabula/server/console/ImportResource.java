@@ -1,7 +1,5 @@
 package dev.tabula.server.console;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.tabula.protocol.TableProtocol;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.tools.client.BatchOperation;
@@ -12,9 +10,7 @@ import dev.tabula.tools.format.FileFormat;
 import dev.tabula.tools.format.NumberedEntity;
 import dev.tabula.tools.transfer.WriteMode;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -37,8 +33,10 @@ import org.jspecify.annotations.Nullable;
  */
 final class ImportResource implements ConsoleResource {
   static final String PREFIX = "/console/api/import/";
-  private static final JsonFactory JSON = new JsonFactory();
   private static final int MAX_OPERATIONS = 100;
+
+  /** The largest whole number a JavaScript number (the page's line count) holds exactly. */
+  private static final long MAX_FIRST_LINE = 1L << 53;
 
   private final TableProtocol protocol;
   private final ConsoleAccounts accounts;
@@ -51,7 +49,7 @@ final class ImportResource implements ConsoleResource {
   @Override
   public ConsoleAnswer answer(ServiceRequest request) {
     if (!request.method().equals("POST")) {
-      return ConsoleAnswer.text(405, "method not allowed: use POST").with("Allow", "POST");
+      return ConsoleAnswer.methodNotAllowed("POST");
     }
     String[] names = request.rawPath().substring(PREFIX.length()).split("/", -1);
     String format = ExportResource.format(request.queryParameter("format"));
@@ -72,7 +70,8 @@ final class ImportResource implements ConsoleResource {
       return ConsoleAnswer.json(200, importSlice(slice, names[0], names[1], format, mode));
     } catch (NumberFormatException e) {
       return ConsoleAnswer.text(
-          400, "bad request: firstLine (from 1) and headerBytes (from 0) are whole numbers");
+          400,
+          "bad request: firstLine (from 1 to 2^53) and headerBytes (from 0) are whole numbers");
     } catch (IOException e) {
       return ConsoleAnswer.text(400, "bad request: " + e.getMessage());
     }
@@ -85,9 +84,11 @@ final class ImportResource implements ConsoleResource {
       int from = Math.min(body.length, Integer.parseInt(value(request, "headerBytes", "0")));
       boolean last = "1".equals(request.queryParameter("last"));
       long firstLine = Long.parseLong(value(request, "firstLine", "1"));
-      if (from < 0 || firstLine < 1) {
-        // A negative offset would index before the body: refused as the malformed number it is.
-        throw new NumberFormatException("headerBytes below 0 or firstLine below 1");
+      if (from < 0 || firstLine < 1 || firstLine > MAX_FIRST_LINE) {
+        // A negative offset would index before the body, and a line past 2^53 is past what the
+        // page counts exactly (near Long.MAX_VALUE the lines of failures overflowed to negative):
+        // refused as the malformed numbers they are.
+        throw new NumberFormatException("headerBytes below 0 or firstLine out of range");
       }
       int end = csv ? SliceRecords.csv(body, from, last) : SliceRecords.jsonLines(body, from, last);
       int header = csv && from == 0 ? SliceRecords.csvFirstRecord(body) : 0;
@@ -161,26 +162,22 @@ final class ImportResource implements ConsoleResource {
       int written,
       List<TableBatches.Failure> failed,
       List<@Nullable String> messages) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (JsonGenerator json = JSON.createGenerator(out)) {
-      json.writeStartObject();
-      json.writeNumberField("consumed", slice.end() - slice.from());
-      json.writeNumberField("lines", SliceRecords.lines(slice.body(), slice.from(), slice.end()));
-      json.writeNumberField("written", written);
-      json.writeNumberField("header", slice.header());
-      json.writeArrayFieldStart("failed");
-      for (int i = 0; i < failed.size(); i++) {
-        json.writeStartObject();
-        json.writeNumberField("line", failed.get(i).line());
-        json.writeStringField("code", failed.get(i).code());
-        json.writeStringField("message", messages.get(i));
-        json.writeEndObject();
-      }
-      json.writeEndArray();
-      json.writeEndObject();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
+    return ConsoleJson.object(
+        json -> {
+          json.writeNumberField("consumed", slice.end() - slice.from());
+          json.writeNumberField(
+              "lines", SliceRecords.lines(slice.body(), slice.from(), slice.end()));
+          json.writeNumberField("written", written);
+          json.writeNumberField("header", slice.header());
+          json.writeArrayFieldStart("failed");
+          for (int i = 0; i < failed.size(); i++) {
+            json.writeStartObject();
+            json.writeNumberField("line", failed.get(i).line());
+            json.writeStringField("code", failed.get(i).code());
+            json.writeStringField("message", messages.get(i));
+            json.writeEndObject();
+          }
+          json.writeEndArray();
+        });
   }
 }

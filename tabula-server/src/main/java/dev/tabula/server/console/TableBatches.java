@@ -1,7 +1,6 @@
 package dev.tabula.server.console;
 
 import dev.tabula.protocol.TableProtocol;
-import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.tools.client.BatchAnswer;
 import dev.tabula.tools.client.BatchBody;
@@ -10,8 +9,6 @@ import dev.tabula.tools.client.BatchOutcome;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Writes rows of one partition as one entity group transaction through the console's {@link
@@ -60,24 +57,18 @@ final class TableBatches {
   private BatchOutcome send(List<Row> rows) {
     List<BatchOperation> operations = rows.stream().map(Row::operation).toList();
     BatchBody body = BatchBody.of("http://localhost/" + account + "/" + table, operations);
-    Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    headers.put("Host", List.of("localhost"));
-    headers.put("Content-Type", List.of(body.contentType()));
-    headers.put("Accept", List.of("application/json;odata=minimalmetadata"));
-    headers.put("x-ms-version", List.of("2019-02-02"));
-    byte[] bytes = Arrays.copyOf(body.bytes(), body.length());
     ServiceResponse response =
-        protocol.handle(
-            new ServiceRequest("POST", "/" + account + "/$batch", headers, bytes), "http");
+        ServiceCalls.call(
+            protocol,
+            "POST",
+            "/" + account + "/$batch",
+            "application/json;odata=minimalmetadata",
+            body.contentType(),
+            Arrays.copyOf(body.bytes(), body.length()));
     if (response.status() == 202) {
       return BatchAnswer.read(response.body(), 1);
     }
-    String code = null;
-    for (Map.Entry<String, String> header : response.headers().entrySet()) {
-      if (header.getKey().equalsIgnoreCase("x-ms-error-code")) {
-        code = header.getValue();
-      }
-    }
+    String code = ServiceCalls.header(response, "x-ms-error-code");
     return new BatchOutcome(false, -1, response.status(), code, null, 1);
   }
 }

@@ -4,16 +4,12 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.tabula.protocol.TableProtocol;
-import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.tools.entity.EntityJson;
 import dev.tabula.tools.entity.TransferEntity;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -56,15 +52,11 @@ final class TablePages {
         uri.append("&NextRowKey=").append(encode(nextRowKey));
       }
     }
-    Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    headers.put("Host", List.of("localhost"));
-    headers.put("Accept", List.of(FULL_METADATA));
-    headers.put("x-ms-version", List.of("2019-02-02"));
     ServiceResponse response =
-        protocol.handle(new ServiceRequest("GET", uri.toString(), headers, new byte[0]), "http");
+        ServiceCalls.call(protocol, "GET", uri.toString(), FULL_METADATA, null, new byte[0]);
     started = true;
-    nextPartitionKey = header(response, "x-ms-continuation-NextPartitionKey");
-    nextRowKey = header(response, "x-ms-continuation-NextRowKey");
+    nextPartitionKey = ServiceCalls.header(response, "x-ms-continuation-NextPartitionKey");
+    nextRowKey = ServiceCalls.header(response, "x-ms-continuation-NextRowKey");
     if (response.status() != 200) {
       nextPartitionKey = null;
     }
@@ -74,19 +66,9 @@ final class TablePages {
   /** The entities of a 200 page, in order. */
   static void entities(ServiceResponse page, EntitySink sink) throws IOException {
     try (JsonParser parser = JSON.createParser(page.body())) {
-      if (parser.nextToken() != JsonToken.START_OBJECT) {
-        throw new IOException("the query answer is not a JSON object");
-      }
-      while (parser.nextToken() == JsonToken.FIELD_NAME) {
-        String name = parser.currentName();
-        JsonToken value = parser.nextToken();
-        if ("value".equals(name) && value == JsonToken.START_ARRAY) {
-          while (parser.nextToken() == JsonToken.START_OBJECT) {
-            sink.accept(EntityJson.read(parser));
-          }
-          return;
-        }
-        parser.skipChildren();
+      EntityJson.openValues(parser);
+      while (parser.nextToken() == JsonToken.START_OBJECT) {
+        sink.accept(EntityJson.read(parser));
       }
     }
   }
@@ -95,15 +77,6 @@ final class TablePages {
   @FunctionalInterface
   interface EntitySink {
     void accept(TransferEntity entity) throws IOException;
-  }
-
-  private static @Nullable String header(ServiceResponse response, String name) {
-    for (Map.Entry<String, String> header : response.headers().entrySet()) {
-      if (header.getKey().equalsIgnoreCase(name)) {
-        return header.getValue();
-      }
-    }
-    return null;
   }
 
   private static String encode(String value) {

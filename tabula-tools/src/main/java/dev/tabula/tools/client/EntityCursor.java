@@ -82,18 +82,7 @@ public final class EntityCursor implements AutoCloseable {
     lastPage = nextPartitionKey == null;
     JsonParser parser = JSON.createParser(opened.body());
     page = parser;
-    if (parser.nextToken() != JsonToken.START_OBJECT) {
-      throw new IOException("the query answer is not a JSON object");
-    }
-    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-      String name = parser.currentName();
-      JsonToken value = parser.nextToken();
-      if ("value".equals(name) && value == JsonToken.START_ARRAY) {
-        return;
-      }
-      parser.skipChildren();
-    }
-    throw new IOException("the query answer has no value array");
+    EntityJson.openValues(parser);
   }
 
   private void closePage() throws IOException {

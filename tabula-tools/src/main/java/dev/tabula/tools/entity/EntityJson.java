@@ -29,6 +29,27 @@ public final class EntityJson {
   private EntityJson() {}
 
   /**
+   * Moves {@code parser}, before the first token of a query answer, onto the {@code START_ARRAY} of
+   * its {@code value} member: the entities follow, each a {@code START_OBJECT} for {@link #read}.
+   *
+   * @throws IOException when the answer is not a JSON object with a value array
+   */
+  public static void openValues(JsonParser parser) throws IOException {
+    if (parser.nextToken() != JsonToken.START_OBJECT) {
+      throw new IOException("the query answer is not a JSON object");
+    }
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String name = parser.currentName();
+      JsonToken value = parser.nextToken();
+      if ("value".equals(name) && value == JsonToken.START_ARRAY) {
+        return;
+      }
+      parser.skipChildren();
+    }
+    throw new IOException("the query answer has no value array");
+  }
+
+  /**
    * Reads one entity; the parser stands on its {@code START_OBJECT} and is left on the matching
    * {@code END_OBJECT}.
    *

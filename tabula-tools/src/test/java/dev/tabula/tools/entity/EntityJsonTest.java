@@ -109,6 +109,22 @@ class EntityJsonTest {
         .hasMessageContaining("not a single value");
   }
 
+  @Test
+  void openValues_findsTheValueArrayAfterOtherMembers_orSaysWhatIsMissing() throws IOException {
+    try (JsonParser parser =
+        JSON.createParser(
+            "{\"odata.metadata\":\"m\",\"x\":{\"value\":[]},"
+                + "\"value\":[{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}]}")) {
+      EntityJson.openValues(parser);
+      parser.nextToken();
+      assertThat(EntityJson.read(parser).rowKey()).isEqualTo("r");
+    }
+    assertThatThrownBy(() -> EntityJson.openValues(JSON.createParser("[]")))
+        .hasMessage("the query answer is not a JSON object");
+    assertThatThrownBy(() -> EntityJson.openValues(JSON.createParser("{\"value\":1}")))
+        .hasMessage("the query answer has no value array");
+  }
+
   private static TransferEntity read(String json) throws IOException {
     try (JsonParser parser = JSON.createParser(json)) {
       parser.nextToken();
