@@ -260,8 +260,7 @@ class DataCommandsIT {
 
   /**
    * {@code --count} asks the server's count extension and prints the total alone. Broken once: the
-   * client summing only the first stretch's count (continuations not followed) was not caught here
-   * (3,210 entities end within one stretch); parsing the body as the last digit made it fail.
+   * client reading only the last digit of the count's body printed 0 for 3,210, and this failed.
    */
   @Test
   void query_count_printsTheTotalTheServerCounted() {
