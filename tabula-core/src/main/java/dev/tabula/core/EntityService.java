@@ -11,6 +11,7 @@ import dev.tabula.model.Attempt;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import dev.tabula.model.EntityRules;
+import dev.tabula.model.Limits;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.query.Filter;
 import dev.tabula.query.QueryPlanner;
@@ -48,6 +49,7 @@ public final class EntityService {
   private final int pageSize;
   private final QueryCounters queryCounters = new QueryCounters();
   private final EntityQuery query;
+  private final EntityCount count;
 
   /**
    * @param pageSize the most entities per page: the service's 1,000, smaller only in tests
@@ -57,6 +59,7 @@ public final class EntityService {
     this.store = TranslatingEntityStore.of(store);
     this.pageSize = pageSize;
     this.query = new EntityQuery(this.store, queryCounters, PAGE_BYTES);
+    this.count = new EntityCount(this.store, Limits.MAX_PAGE_SIZE, PAGE_BYTES);
   }
 
   // The writes return at once with a stage that completes once the engine has committed (and, when
@@ -182,6 +185,21 @@ public final class EntityService {
     int limit = top == null ? pageSize : Math.min(top, pageSize);
     long deadline = System.nanoTime() + PAGE_TIME_BUDGET.toNanos();
     return query.page(info.id(), QueryPlanner.plan(filter), from, limit, deadline);
+  }
+
+  /**
+   * Counts the entities a filter matches, from a continuation, for at most the page time budget
+   * (Tabula's {@code count} extension; see {@link EntityCount}): no entity limit applies, since
+   * none is sent. The stretch's {@link EntityCountPage#next()} continues it.
+   *
+   * @param filter the parsed filter, or null for every entity
+   * @param from the continuation of the previous stretch, or null to start
+   */
+  public EntityCountPage count(
+      String account, String table, @Nullable Filter filter, @Nullable EntityKey from) {
+    TableInfo info = tables.table(account, table);
+    long deadline = System.nanoTime() + PAGE_TIME_BUDGET.toNanos();
+    return count.count(info.id(), QueryPlanner.plan(filter), from, deadline);
   }
 
   /** Entities scanned versus returned by this service's queries. */

@@ -125,6 +125,14 @@ public enum TableErrorCode {
       400,
       "InvalidQueryParameterValue",
       "Value for one of the query parameters specified in the request URI is invalid."),
+  /**
+   * A query option the resource does not take; the storage services' common code. Tabula's count
+   * extension answers it to {@code $top} and {@code $select} with {@code $count}.
+   */
+  UNSUPPORTED_QUERY_PARAMETER(
+      400,
+      "UnsupportedQueryParameter",
+      "One of the query parameters specified in the request URI is not supported."),
   INVALID_RESOURCE_NAME(
       400, "InvalidResourceName", "The specifed resource name contains invalid characters."),
   INVALID_URI(

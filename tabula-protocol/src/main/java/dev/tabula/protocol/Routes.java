@@ -3,6 +3,7 @@ package dev.tabula.protocol;
 import dev.tabula.core.NonBlockingCalls;
 import dev.tabula.protocol.batch.BatchOperations;
 import dev.tabula.protocol.operations.AclOperations;
+import dev.tabula.protocol.operations.EntityCountOperations;
 import dev.tabula.protocol.operations.EntityOperations;
 import dev.tabula.protocol.operations.ServicePropertiesOperations;
 import dev.tabula.protocol.operations.TableOperations;
@@ -20,6 +21,7 @@ final class Routes {
   static Router of(
       TableOperations tables,
       EntityOperations entities,
+      EntityCountOperations counts,
       BatchOperations batches,
       AclOperations acls,
       ServicePropertiesOperations service,
@@ -32,6 +34,7 @@ final class Routes {
             .route(Route.DELETE_TABLE, tables::delete)
             .routeAsync(Route.INSERT_ENTITY, entities::insert)
             .route(Route.QUERY_ENTITIES, entities::query)
+            .route(Route.COUNT_ENTITIES, counts::count)
             .route(Route.GET_ENTITY, entities::get)
             .routeAsync(Route.UPDATE_ENTITY, entities::replace)
             .routeAsync(Route.INSERT_OR_REPLACE_ENTITY, entities::replace)

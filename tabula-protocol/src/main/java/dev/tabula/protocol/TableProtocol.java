@@ -20,6 +20,7 @@ import dev.tabula.protocol.http.RequestIds;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.operations.AclOperations;
+import dev.tabula.protocol.operations.EntityCountOperations;
 import dev.tabula.protocol.operations.EntityOperations;
 import dev.tabula.protocol.operations.ServicePropertiesOperations;
 import dev.tabula.protocol.operations.TableOperations;
@@ -123,6 +124,7 @@ public final class TableProtocol {
         Routes.of(
             new TableOperations(tables),
             new EntityOperations(entities),
+            new EntityCountOperations(entities),
             new BatchOperations(batches, entities, parser, clock),
             new AclOperations(policies),
             new ServicePropertiesOperations(serviceProperties, clock),

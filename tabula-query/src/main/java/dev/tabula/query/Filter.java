@@ -59,6 +59,19 @@ public sealed interface Filter {
     }
   }
 
+  /**
+   * {@code startswith(property, 'prefix')}, Tabula's opt-in extension (docs/extensions.md): holds
+   * when the property is a string whose code points begin with the prefix's, the key order's notion
+   * of a prefix (so it agrees with the key range {@link KeyPrefix} plans). Only parsed when the
+   * request asked for the {@code startswith} extension.
+   */
+  record StartsWith(String property, String prefix) implements Filter {
+    public StartsWith {
+      Objects.requireNonNull(property, "property");
+      Objects.requireNonNull(prefix, "prefix");
+    }
+  }
+
   /** The literal {@code true} or {@code false} used as a condition. */
   record Constant(boolean value) implements Filter {}
 }

@@ -1,6 +1,7 @@
 package dev.tabula.query;
 
 import dev.tabula.model.EdmValue;
+import java.util.List;
 
 /**
  * Applies the Table service's rules to a parsed filter and builds the {@link Filter} AST:
@@ -22,16 +23,25 @@ import dev.tabula.model.EdmValue;
  *       boolean value." (Azure/Azurite#1185).
  * </ul>
  *
- * Not thread-safe; one instance binds one filter.
+ * With the {@code startswith} extension asked for, {@code startswith(property, 'prefix')} is a
+ * condition too (it counts as one comparison); see {@link #startsWith}.
+ *
+ * <p>Not thread-safe; one instance binds one filter.
  */
 final class FilterBinder {
+  private static final String STARTS_WITH = "startswith";
+  private final boolean startsWithAllowed;
   private int comparisons;
+
+  private FilterBinder(boolean startsWithAllowed) {
+    this.startsWithAllowed = startsWithAllowed;
+  }
 
   /** The bound filter, and how many comparisons it holds. */
   record Bound(Filter filter, int comparisons) {}
 
-  static Bound bind(Syntax syntax) {
-    FilterBinder binder = new FilterBinder();
+  static Bound bind(Syntax syntax, boolean startsWithAllowed) {
+    FilterBinder binder = new FilterBinder(startsWithAllowed);
     Filter filter = binder.condition(syntax);
     return new Bound(filter, binder.comparisons);
   }
@@ -56,7 +66,29 @@ final class FilterBinder {
     if (syntax instanceof Syntax.Null) {
       throw FilterErrors.notBoolean();
     }
-    throw FilterErrors.notImplemented(); // a function call
+    Syntax.Call call = (Syntax.Call) syntax;
+    if (startsWithAllowed && call.function().equals(STARTS_WITH)) {
+      return startsWith(call);
+    }
+    throw FilterErrors.notImplemented(); // a function the service does not run
+  }
+
+  /**
+   * {@code startswith(property, 'prefix')}: exactly a property and a string constant, in that
+   * order. Anything else (a number or other typed constant as the prefix, the operands swapped, a
+   * wrong number of them) is 400 InvalidInput, the answer the service gives a filter whose operands
+   * do not fit (FilterErrors#startsWithOperands).
+   */
+  private Filter startsWith(Syntax.Call call) {
+    List<Syntax> arguments = call.arguments();
+    if (arguments.size() == 2
+        && arguments.get(0) instanceof Syntax.Identifier property
+        && arguments.get(1) instanceof Syntax.Literal literal
+        && literal.value() instanceof EdmValue.EdmString prefix) {
+      comparisons++;
+      return new Filter.StartsWith(property.name(), prefix.value());
+    }
+    throw FilterErrors.startsWithOperands();
   }
 
   private Filter binary(Syntax.Binary binary) {

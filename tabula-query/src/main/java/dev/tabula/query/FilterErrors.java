@@ -108,6 +108,16 @@ final class FilterErrors {
         "Unrecognized '" + edmType + "' literal '" + text + "'");
   }
 
+  /**
+   * {@code startswith} (Tabula's extension) with operands other than a property and a string
+   * constant: 400 InvalidInput, as for a filter that is not boolean. The service has no such
+   * function to copy; InvalidInput is its answer to a filter whose operands do not type-check.
+   */
+  static TableException startsWithOperands() {
+    return TableErrorCode.INVALID_INPUT.exception(
+        "startswith takes a property and a string constant: startswith(RowKey,'prefix').");
+  }
+
   /** Valid OData the service's query engine does not run: 501 NotImplemented. */
   static TableException notImplemented() {
     return TableErrorCode.NOT_IMPLEMENTED.exception();

@@ -44,6 +44,11 @@ public final class FilterEvaluator {
     if (filter instanceof Filter.BooleanProperty b) {
       return source.get(b.property()) instanceof EdmValue.EdmBoolean value && value.value();
     }
+    if (filter instanceof Filter.StartsWith s) {
+      // A property that is absent or of another type has no prefix: the condition is false.
+      return source.get(s.property()) instanceof EdmValue.EdmString value
+          && KeyPrefix.matches(value.value(), s.prefix());
+    }
     return ((Filter.Constant) filter).value();
   }
 
@@ -102,6 +107,8 @@ public final class FilterEvaluator {
       addCustom(c.property(), names);
     } else if (filter instanceof Filter.BooleanProperty b) {
       addCustom(b.property(), names);
+    } else if (filter instanceof Filter.StartsWith s) {
+      addCustom(s.property(), names);
     }
   }
 

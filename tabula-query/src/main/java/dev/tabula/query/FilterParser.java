@@ -24,10 +24,21 @@ public final class FilterParser {
    * @throws dev.tabula.model.TableException with the service's code when the text is rejected
    */
   public static @Nullable Filter parse(@Nullable String text) {
+    return parse(text, false);
+  }
+
+  /**
+   * Parses filter text, taking {@code startswith(property, 'prefix')} as a condition when {@code
+   * startsWith} is set (the request asked for Tabula's {@code startswith} extension); without it a
+   * call stays the service's 501 NotImplemented.
+   *
+   * @throws dev.tabula.model.TableException with the service's code when the text is rejected
+   */
+  public static @Nullable Filter parse(@Nullable String text, boolean startsWith) {
     if (text == null || text.isBlank()) {
       return null;
     }
-    FilterBinder.Bound bound = FilterBinder.bind(FilterSyntaxParser.parse(text));
+    FilterBinder.Bound bound = FilterBinder.bind(FilterSyntaxParser.parse(text), startsWith);
     if (bound.comparisons() > MAX_COMPARISONS) {
       throw FilterErrors.tooManyComparisons();
     }

@@ -1,6 +1,8 @@
 package dev.tabula.query;
 
 import dev.tabula.model.EdmValue;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
@@ -176,25 +178,26 @@ final class FilterSyntaxParser {
     }
     if (peek().kind() == Token.Kind.OPEN_PAREN) {
       advance();
-      arguments();
-      return new Syntax.Call(token.text());
+      return new Syntax.Call(token.text(), arguments());
     }
     return new Syntax.Identifier(token.text());
   }
 
   /** The arguments of a call after its {@code (}, through the {@code )}. */
-  private void arguments() {
+  private List<Syntax> arguments() {
+    List<Syntax> arguments = new ArrayList<>();
     if (peek().kind() != Token.Kind.CLOSE_PAREN) {
-      expression();
+      arguments.add(expression());
       while (peek().kind() == Token.Kind.COMMA) {
         advance();
-        expression();
+        arguments.add(expression());
       }
     }
     if (peek().kind() != Token.Kind.CLOSE_PAREN) {
       throw FilterErrors.closeParenOrCommaExpected(peek().position(), lexer.text());
     }
     advance();
+    return arguments;
   }
 
   private Token peek() {

@@ -12,7 +12,9 @@ import org.jspecify.annotations.Nullable;
  * down to the comparisons, where a key comparison flips its operator (keys are always present, so
  * its negation is exact; against a constant of another type it holds for every key or for none) and
  * any other condition keeps every key. When the ranges hold exactly the keys the filter matches,
- * the residual keeps every row read. Stateless and thread-safe.
+ * the residual keeps every row read. {@code startswith} on a key (an opt-in extension) is the
+ * prefix range {@code ge prefix and lt successor} the Azure documentation teaches. Stateless and
+ * thread-safe.
  */
 public final class QueryPlanner {
   private QueryPlanner() {}
@@ -59,6 +61,9 @@ public final class QueryPlanner {
     if (filter instanceof Filter.Comparison comparison) {
       return comparison(comparison, negated);
     }
+    if (filter instanceof Filter.StartsWith startsWith) {
+      return startsWith(startsWith, negated);
+    }
     return KeySpace.UNDECIDED; // a bare boolean property says nothing about keys
   }
 
@@ -81,6 +86,31 @@ public final class QueryPlanner {
           keys(partitionKey, StringInterval.of(ComparisonOperator.GT, literal.value())));
     }
     return keys(partitionKey, StringInterval.of(op, literal.value()));
+  }
+
+  /**
+   * {@code startswith} on a key is the prefix range {@code [prefix, successor)} ({@link
+   * KeyPrefix}); its negation the keys below the prefix and those from the successor on. Both are
+   * exact.
+   */
+  private static KeySpace startsWith(Filter.StartsWith startsWith, boolean negated) {
+    boolean partitionKey = startsWith.property().equals("PartitionKey");
+    if (!partitionKey && !startsWith.property().equals("RowKey")) {
+      return KeySpace.UNDECIDED;
+    }
+    String prefix = startsWith.prefix();
+    if (prefix.isEmpty()) {
+      return negated ? KeySpace.NONE : KeySpace.ALL; // every string starts with ""
+    }
+    String successor = KeyPrefix.successor(prefix).orElse(null);
+    if (!negated) {
+      return keys(partitionKey, new StringInterval(prefix, true, successor, false));
+    }
+    KeySpace below = keys(partitionKey, StringInterval.of(ComparisonOperator.LT, prefix));
+    if (successor == null) {
+      return below;
+    }
+    return below.or(keys(partitionKey, StringInterval.of(ComparisonOperator.GE, successor)));
   }
 
   private static KeySpace keys(boolean partitionKey, StringInterval interval) {

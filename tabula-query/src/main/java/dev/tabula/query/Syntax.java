@@ -1,6 +1,7 @@
 package dev.tabula.query;
 
 import dev.tabula.model.EdmValue;
+import java.util.List;
 
 /**
  * The tree of filter text exactly as OData's grammar reads it, before the service's rules are
@@ -19,8 +20,12 @@ sealed interface Syntax {
   /** A property name. */
   record Identifier(String name) implements Syntax {}
 
-  /** A function call such as {@code startswith(RowKey,'a')}; its arguments parsed and dropped. */
-  record Call(String function) implements Syntax {}
+  /** A function call such as {@code startswith(RowKey,'a')}, with its parsed arguments. */
+  record Call(String function, List<Syntax> arguments) implements Syntax {
+    public Call {
+      arguments = List.copyOf(arguments);
+    }
+  }
 
   /** A binary operator: {@code and or eq ne gt ge lt le add sub mul div mod}. */
   record Binary(String operator, Syntax left, Syntax right) implements Syntax {}

@@ -24,6 +24,13 @@ final class FilterText {
     if (filter instanceof Filter.BooleanProperty f) {
       return f.property();
     }
+    if (filter instanceof Filter.StartsWith f) {
+      return "startswith("
+          + f.property()
+          + ", "
+          + literal(new EdmValue.EdmString(f.prefix()))
+          + ")";
+    }
     Filter.Comparison c = (Filter.Comparison) filter;
     // Alternate the order of the operands; the service accepts the constant on either side.
     if ((c.property().length() + c.operator().ordinal()) % 2 == 0) {

@@ -33,6 +33,11 @@ final class ReferenceEvaluator {
     if (filter instanceof Filter.BooleanProperty f) {
       return new EdmValue.EdmBoolean(true).equals(lookup(entity, f.property()));
     }
+    if (filter instanceof Filter.StartsWith f) {
+      // Plainly: the code points of the value begin with those of the prefix.
+      return lookup(entity, f.property()) instanceof EdmValue.EdmString s
+          && startsWith(s.value().codePoints().toArray(), f.prefix().codePoints().toArray());
+    }
     Filter.Comparison c = (Filter.Comparison) filter;
     EdmValue value = lookup(entity, c.property());
     Integer order = value == null ? null : order(value, c.literal());
@@ -88,6 +93,11 @@ final class ReferenceEvaluator {
     }
     byte[] a = ((EdmValue.EdmBinary) property).value();
     return Integer.signum(Arrays.compareUnsigned(a, ((EdmValue.EdmBinary) literal).value()));
+  }
+
+  private static boolean startsWith(int[] value, int[] prefix) {
+    return value.length >= prefix.length
+        && Arrays.equals(Arrays.copyOf(value, prefix.length), prefix);
   }
 
   private static boolean isNaN(EdmValue value) {

@@ -1,8 +1,12 @@
 package dev.tabula.protocol.operations;
 
+import dev.tabula.model.EntityKey;
 import dev.tabula.model.TableErrorCode;
+import dev.tabula.protocol.http.ServiceRequest;
+import dev.tabula.protocol.http.ServiceResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Continuation tokens ({@code NextPartitionKey}, {@code NextRowKey}, {@code NextTableName}). They
@@ -37,6 +41,25 @@ public final class ContinuationToken {
       return new String(Base64.getUrlDecoder().decode(parts[2]), StandardCharsets.UTF_8);
     } catch (IllegalArgumentException e) {
       throw TableErrorCode.INVALID_INPUT.exception();
+    }
+  }
+
+  /** The key a query or count continues at, from NextPartitionKey and NextRowKey; null to start. */
+  static @Nullable EntityKey from(ServiceRequest request) {
+    String nextPartition = request.queryParameter("NextPartitionKey");
+    if (nextPartition == null) {
+      return null;
+    }
+    String nextRow = request.queryParameter("NextRowKey");
+    String rowKey = nextRow == null ? "" : decode(nextRow);
+    return new EntityKey(decode(nextPartition), rowKey);
+  }
+
+  /** Adds the continuation headers for {@code next}, when there is one. */
+  static void addHeaders(ServiceResponse response, @Nullable EntityKey next) {
+    if (next != null) {
+      response.header("x-ms-continuation-NextPartitionKey", encode(next.partitionKey()));
+      response.header("x-ms-continuation-NextRowKey", encode(next.rowKey()));
     }
   }
 }

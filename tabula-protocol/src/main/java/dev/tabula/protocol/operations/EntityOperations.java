@@ -8,6 +8,8 @@ import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.protocol.auth.ServiceOperation;
+import dev.tabula.protocol.extension.Extension;
+import dev.tabula.protocol.extension.RequestedExtensions;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.json.EntityJsonReader;
@@ -141,12 +143,19 @@ public final class EntityOperations {
     // would answer 501 (CloudStub TableServiceClientTests, Query_WhenUsingNegativePageNumber).
     Integer top = RequestOptions.top(request);
     // A shared access signature's key range clips the query: its bounds join the filter.
+    RequestedExtensions extensions = RequestedExtensions.of(request);
     Filter filter =
-        context.access().keys().restrict(FilterParser.parse(request.queryParameter("$filter")));
+        context
+            .access()
+            .keys()
+            .restrict(
+                FilterParser.parse(
+                    request.queryParameter("$filter"), extensions.has(Extension.STARTS_WITH)));
     Set<String> select = RequestOptions.select(request);
     Resource resource = context.resource();
     EntityPage page =
-        entities.query(resource.account(), resource.table(), filter, continuation(request), top);
+        entities.query(
+            resource.account(), resource.table(), filter, ContinuationToken.from(request), top);
     if (page.partitionKey() != null) {
       context.touchedPartition(resource.table(), page.partitionKey());
     }
@@ -156,14 +165,8 @@ public final class EntityOperations {
     ServiceResponse response =
         Responses.json(200, level, new FeedStream(page.entities(), odata(resource), level, select));
     QueryPlanHeader.addIfRequested(request, response, page);
-    if (page.next() != null) {
-      response.header(
-          "x-ms-continuation-NextPartitionKey",
-          ContinuationToken.encode(page.next().partitionKey()));
-      response.header(
-          "x-ms-continuation-NextRowKey", ContinuationToken.encode(page.next().rowKey()));
-    }
-    return response;
+    ContinuationToken.addHeaders(response, page.next());
+    return extensions.echo(response, Set.of(Extension.STARTS_WITH));
   }
 
   /** Update Entity ({@code PUT} with If-Match) or Insert Or Replace Entity (without). */
@@ -271,16 +274,6 @@ public final class EntityOperations {
     ParsedEntity parsed = EntityJsonReader.read(context.request().body());
     EntityKey key = context.resource().key();
     return Entity.unsaved(key.partitionKey(), key.rowKey(), parsed.properties());
-  }
-
-  private static @Nullable EntityKey continuation(ServiceRequest request) {
-    String nextPartition = request.queryParameter("NextPartitionKey");
-    if (nextPartition == null) {
-      return null;
-    }
-    String nextRow = request.queryParameter("NextRowKey");
-    String rowKey = nextRow == null ? "" : ContinuationToken.decode(nextRow);
-    return new EntityKey(ContinuationToken.decode(nextPartition), rowKey);
   }
 
   private static MetadataLevel level(ServiceRequest request) {

@@ -1,5 +1,6 @@
 package dev.tabula.protocol.operations;
 
+import dev.tabula.core.EntityCountPage;
 import dev.tabula.core.EntityPage;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
@@ -22,6 +23,17 @@ final class QueryPlanHeader {
     String asked = request.header(REQUEST_HEADER);
     if (asked != null && asked.trim().equalsIgnoreCase("true")) {
       response.header(RESPONSE_HEADER, value(page));
+    }
+  }
+
+  /** Adds the plan header to a count's answer when the request asked for it. */
+  static void addIfRequested(
+      ServiceRequest request, ServiceResponse response, EntityCountPage count) {
+    String asked = request.header(REQUEST_HEADER);
+    if (asked != null && asked.trim().equalsIgnoreCase("true")) {
+      response.header(
+          RESPONSE_HEADER,
+          count.plan() + "; scanned=" + count.scanned() + "; counted=" + count.count());
     }
   }
 

@@ -54,6 +54,7 @@ public record RequestOperation(
       case TABLES -> choose(method, "POST", Route.CREATE_TABLE, "GET", Route.QUERY_TABLES);
       case TABLE_BY_NAME -> choose(method, "GET", Route.GET_TABLE, "DELETE", Route.DELETE_TABLE);
       case TABLE -> choose(method, "POST", Route.INSERT_ENTITY, "GET", Route.QUERY_ENTITIES);
+      case TABLE_COUNT -> method.equals("GET") ? Route.COUNT_ENTITIES : null;
       case ENTITY -> entityRoute(method, request.header("If-Match") != null);
       case BATCH -> method.equals("POST") ? Route.ENTITY_GROUP_TRANSACTION : null;
       case TABLE_ACL ->

@@ -14,6 +14,11 @@ public enum ResourceKind {
   TABLE,
   /** {@code name?comp=acl}: a table's stored access policies (Get and Set Table ACL). */
   TABLE_ACL,
+  /**
+   * {@code name()/$count}, only for a request that asked for the {@code count} extension: the
+   * number of matching entities.
+   */
+  TABLE_COUNT,
   /** {@code name(PartitionKey='..',RowKey='..')}: one entity. */
   ENTITY
 }

@@ -2,6 +2,8 @@ package dev.tabula.protocol.routing;
 
 import dev.tabula.model.EntityKey;
 import dev.tabula.model.TableErrorCode;
+import dev.tabula.protocol.extension.Extension;
+import dev.tabula.protocol.extension.RequestedExtensions;
 import dev.tabula.protocol.http.ServiceRequest;
 import java.util.Locale;
 import java.util.Optional;
@@ -54,7 +56,9 @@ public final class ResourceParser {
    * @param batchAccount the account of a path-style batch, or null
    */
   public Resource parse(ServiceRequest request, String scheme, String batchAccount) {
-    Resource resource = target(request, scheme, batchAccount);
+    // Read first so that an unknown extension name is refused on every request (400).
+    boolean count = RequestedExtensions.of(request).has(Extension.COUNT);
+    Resource resource = target(request, scheme, batchAccount, count);
     if (resource.kind() == ResourceKind.TABLE && "acl".equals(request.queryParameter("comp"))) {
       Resource acl =
           new Resource(
@@ -99,7 +103,8 @@ public final class ResourceParser {
     return null;
   }
 
-  private Resource target(ServiceRequest request, String scheme, String batchAccount) {
+  private Resource target(
+      ServiceRequest request, String scheme, String batchAccount, boolean count) {
     String path = request.rawPath();
     String host = request.header("Host") == null ? "localhost" : request.header("Host");
     String trimmed = path.startsWith("/") ? path.substring(1) : path;
@@ -109,28 +114,32 @@ public final class ResourceParser {
     if (account != null) {
       String rest = slash < 0 ? "" : trimmed.substring(slash + 1);
       if (account.equals(first)) {
-        return resource(account, rest, scheme + "://" + host + "/" + first);
+        return resource(account, rest, scheme + "://" + host + "/" + first, count);
       }
       // Python's secondary form repeats the account after the secondary segment.
       String own = rest.startsWith(account + "/") ? rest.substring(account.length() + 1) : rest;
-      return resource(account, own, scheme + "://" + host + "/" + first).onSecondary();
+      return resource(account, own, scheme + "://" + host + "/" + first, count).onSecondary();
     }
     String hostLabel = host.contains(".") ? host.substring(0, host.indexOf('.')) : host;
     account = accountNamed(hostLabel);
     if (account != null) {
-      Resource resource = resource(account, trimmed, scheme + "://" + host);
+      Resource resource = resource(account, trimmed, scheme + "://" + host, count);
       return account.equals(hostLabel) ? resource : resource.onSecondary();
     }
     if (batchAccount != null) {
-      return resource(batchAccount, trimmed, scheme + "://" + host + "/" + batchAccount);
+      return resource(batchAccount, trimmed, scheme + "://" + host + "/" + batchAccount, count);
     }
     throw TableErrorCode.INVALID_URI.exception();
   }
 
-  private static Resource resource(String account, String pathRest, String serviceRoot) {
+  private static Resource resource(
+      String account, String pathRest, String serviceRoot, boolean count) {
     String rawRest = withoutTrailingSlash(pathRest);
     if (rawRest.isEmpty()) {
       return new Resource(account, ResourceKind.SERVICE, null, null, serviceRoot);
+    }
+    if (count && rawRest.contains("/")) {
+      return countResource(account, rawRest, serviceRoot);
     }
     if (rawRest.contains("/")) {
       throw TableErrorCode.INVALID_URI.exception();
@@ -150,6 +159,28 @@ public final class ResourceParser {
     }
     EntityKey key = EntityKeyPredicate.parse(args);
     return new Resource(account, ResourceKind.ENTITY, name, key, serviceRoot);
+  }
+
+  /**
+   * {@code table/$count} or {@code table()/$count} of a request that asked for the {@code count}
+   * extension: the number of the table's matching entities. Any other path with a slash is 400
+   * InvalidUri, as without the extension.
+   */
+  private static Resource countResource(String account, String rawRest, String serviceRoot) {
+    int slash = rawRest.indexOf('/');
+    String table = ServiceRequest.decode(rawRest.substring(0, slash));
+    String tail = ServiceRequest.decode(rawRest.substring(slash + 1));
+    if (table.endsWith("()")) {
+      table = table.substring(0, table.length() - 2);
+    }
+    if (!tail.equals("$count")
+        || table.isEmpty()
+        || table.contains("(")
+        || table.equals("$batch")
+        || table.equalsIgnoreCase("tables")) {
+      throw TableErrorCode.INVALID_URI.exception();
+    }
+    return new Resource(account, ResourceKind.TABLE_COUNT, table, null, serviceRoot);
   }
 
   /**

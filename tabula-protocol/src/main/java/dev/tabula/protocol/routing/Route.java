@@ -17,6 +17,11 @@ public enum Route {
   DELETE_TABLE(ServiceOperation.DELETE_TABLE),
   INSERT_ENTITY(ServiceOperation.INSERT_ENTITY),
   QUERY_ENTITIES(ServiceOperation.QUERY_ENTITIES),
+  /**
+   * Tabula's count extension ({@code GET /table()/$count}): a query that returns only how many
+   * entities match, so a signature must allow what a query needs.
+   */
+  COUNT_ENTITIES(ServiceOperation.QUERY_ENTITIES),
   /** Query Entities for one entity by its keys, a point read. */
   GET_ENTITY(ServiceOperation.QUERY_ENTITIES),
   UPDATE_ENTITY(ServiceOperation.UPDATE_ENTITY),
@@ -70,6 +75,7 @@ public enum Route {
       case DELETE_TABLE -> "DeleteTable";
       case INSERT_ENTITY -> "InsertEntity";
       case QUERY_ENTITIES -> "QueryEntities";
+      case COUNT_ENTITIES -> "CountEntities";
       case GET_ENTITY -> "QueryEntity";
       case UPDATE_ENTITY -> "UpdateEntity";
       case INSERT_OR_REPLACE_ENTITY -> "InsertOrReplaceEntity";

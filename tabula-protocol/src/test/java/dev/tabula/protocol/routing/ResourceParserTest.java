@@ -40,6 +40,39 @@ class ResourceParserTest {
     assertThat(r.serviceRoot()).isEqualTo("http://acct.table.example.com");
   }
 
+  private Resource parseAsking(String uri, String extensions) {
+    return parser.parse(
+        new ServiceRequest(
+            "GET",
+            uri,
+            Map.of("Host", List.of("127.0.0.1:10002"), "x-tabula-extensions", List.of(extensions)),
+            new byte[0]),
+        "http");
+  }
+
+  @Test
+  void countPath_isACountOnlyWhenTheRequestAskedForIt() {
+    assertThat(parseAsking("/acct/Orders()/$count", "count").kind())
+        .isEqualTo(ResourceKind.TABLE_COUNT);
+    assertThat(parseAsking("/acct/Orders/%24count?$filter=x", "count").table()).isEqualTo("Orders");
+    for (String other :
+        List.of(
+            "/acct/Orders()/$value",
+            "/acct/Tables/$count",
+            "/acct/O(PartitionKey='a',RowKey='b')/$count")) {
+      assertThatThrownBy(() -> parseAsking(other, "count"))
+          .isInstanceOfSatisfying(
+              TableException.class,
+              e -> assertThat(e.code()).isEqualTo(TableErrorCode.INVALID_URI));
+    }
+    assertThatThrownBy(() -> parseAsking("/acct/Orders()/$count", "startswith"))
+        .isInstanceOfSatisfying(
+            TableException.class, e -> assertThat(e.code()).isEqualTo(TableErrorCode.INVALID_URI));
+    assertThatThrownBy(() -> parse("/acct/Orders()/$count"))
+        .isInstanceOfSatisfying(
+            TableException.class, e -> assertThat(e.code()).isEqualTo(TableErrorCode.INVALID_URI));
+  }
+
   @Test
   void tableWithAndWithoutParentheses_isTableResource() {
     assertThat(parse("/acct/Orders").kind()).isEqualTo(ResourceKind.TABLE);
