@@ -88,3 +88,31 @@ test('$top pages the results and a bad filter shows the service error', async ()
   await page.getByTestId('query-error').waitFor();
   assert.match(await page.getByTestId('query-error').textContent(), /^400 InvalidInput: /);
 });
+
+// Tabula's extensions (docs/extensions.md). Count always asks for the count extension; startswith()
+// is sent only while its box is ticked, so without it the service answers as Azure does (501).
+test('Count counts on the server, and startswith() works only when allowed', async () => {
+  const page = await queryPage();
+  await page.getByTestId('query-filter').fill("PartitionKey eq 'p1'");
+  await page.getByTestId('query-count').click();
+  await page.getByTestId('count-result').waitFor();
+  assert.match(await page.getByTestId('count-result').textContent(),
+    /^30 entities match, counted on the server without transferring them \(plan partition; 1 answer, /);
+
+  await page.getByTestId('query-filter').fill("startswith(RowKey, '0')");
+  await page.getByTestId('query-count').click();
+  await page.getByTestId('query-error').waitFor();
+  assert.match(await page.getByTestId('query-error').textContent(), /^501 NotImplemented: /);
+
+  await page.getByTestId('query-extensions').check();
+  await page.getByTestId('query-count').click();
+  await page.getByTestId('count-result').waitFor();
+  // RowKeys 00–09 in each of the 4 partitions.
+  assert.match(await page.getByTestId('count-result').textContent(), /^40 entities match/);
+
+  const result = await runQuery(page, { filter: "startswith(PartitionKey, 'p2') and Score lt 205" });
+  assert.deepEqual([result.plan, result.returned], ['partition-range', 5]);
+  await screenshot(page, 'query-extensions');
+  // The browser logs the refused request itself; nothing else may go wrong.
+  assert.deepEqual(page.errors.filter((e) => !/status of 501 \(Not Implemented\)/.test(e)), []);
+});

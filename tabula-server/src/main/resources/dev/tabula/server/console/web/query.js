@@ -1,6 +1,8 @@
 // The query builder: $filter, $select and $top, run against the selected table with
 // x-tabula-query-stats, showing the plan Tabula chose, entities scanned versus returned, the time
-// the server took and the time the browser waited, and what the plan means for key design.
+// the server took and the time the browser waited, and what the plan means for key design. Count
+// and startswith() are Tabula's opt-in extensions (docs/extensions.md): Count always asks for its
+// extension, startswith() only while its box is ticked, so a plain query stays Azure's.
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import { readEntity, shortType } from './edm.js';
@@ -50,6 +52,8 @@ export function QueryView({ api, table }) {
   const [result, setResult] = useState(null);
   const [error, setError] = useState(null);
   const [running, setRunning] = useState(false);
+  const [extensions, setExtensions] = useState(false);
+  const [counted, setCounted] = useState(null);
 
   async function run(event, continuation) {
     if (event) event.preventDefault();
@@ -57,11 +61,27 @@ export function QueryView({ api, table }) {
     setError(null);
     try {
       const answer = await api.query(table, {
-        filter: filter.trim(), select: select.trim(), top: top.trim(), next: continuation, stats: true,
+        filter: filter.trim(), select: select.trim(), top: top.trim(), next: continuation, stats: true, extensions,
       });
       setResult({ ...answer, entities: answer.entities.map(readEntity), stats: parsePlan(answer.plan) });
     } catch (e) {
       setResult(null);
+      setError(e);
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  // Tabula's count extension: the number of matching entities, counted on the server.
+  async function count() {
+    setRunning(true);
+    setError(null);
+    setCounted(null);
+    try {
+      const answer = await api.count(table, { filter: filter.trim(), extensions });
+      const stats = parsePlan(answer.plan);
+      setCounted({ ...answer, plan: stats ? stats.plan : null });
+    } catch (e) {
       setError(e);
     } finally {
       setRunning(false);
@@ -84,7 +104,20 @@ export function QueryView({ api, table }) {
         h('div', null,
           h('label', { for: 'query-top' }, '$top'),
           h('input', { id: 'query-top', 'data-testid': 'query-top', value: top, size: 6, inputmode: 'numeric', onInput: (e) => setTop(e.target.value) })),
-        h('button', { type: 'submit', class: 'primary', 'data-testid': 'query-run', disabled: running }, running ? 'Running…' : 'Run'))),
+        h('button', { type: 'submit', class: 'primary', 'data-testid': 'query-run', disabled: running }, running ? 'Running…' : 'Run'),
+        h('button', { type: 'button', 'data-testid': 'query-count', disabled: running, onClick: count }, 'Count')),
+      h('div', { class: 'row' },
+        h('input', {
+          type: 'checkbox', id: 'query-extensions', 'data-testid': 'query-extensions', checked: extensions,
+          onChange: (e) => setExtensions(e.target.checked),
+        }),
+        h('label', { for: 'query-extensions' },
+          'Allow startswith() on keys and properties (a Tabula extension: Azure answers 501 NotImplemented)'))),
+    counted && h('p', { class: 'plan', 'data-testid': 'count-result', role: 'status' },
+      `${counted.count} ${counted.count === 1 ? 'entity matches' : 'entities match'}, counted on the server `
+        + `without transferring them (plan ${counted.plan || 'not reported'}; ${counted.stretches} `
+        + `${counted.stretches === 1 ? 'answer' : 'answers'}, ${counted.serverMs.toFixed(1)} ms). `
+        + 'Count is a Tabula extension; Azure Table Storage has none.'),
     error && h('p', { class: 'error', role: 'alert', 'data-testid': 'query-error' }, String(error)),
     result && h('div', { class: 'plan', 'data-testid': 'query-plan', role: 'status' },
       h('dl', null,
