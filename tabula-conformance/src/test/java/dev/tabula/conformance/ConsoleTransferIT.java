@@ -124,6 +124,34 @@ class ConsoleTransferIT {
     }
   }
 
+  /**
+   * A table that is not there is the service's 404 TableNotFound for the whole slice, as an export
+   * of it is, not 200 with every row failed. Before, each row of the slice was reported failed.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("engines")
+  void importIntoAMissingTable_isTheServices404(EngineKind engine) throws Exception {
+    try (ConsoleServer server = ConsoleServer.start(engine)) {
+      Answer answer =
+          server
+              .console()
+              .header("Content-Type", "application/octet-stream")
+              .send(
+                  "POST",
+                  "/console/api/import/" + ACCOUNT + "/NotThere?format=csv&last=1",
+                  "PartitionKey,RowKey\r\np,r\r\n");
+      assertThat(answer.status()).as(answer.text()).isEqualTo(404);
+      assertThat(answer.text()).contains("TableNotFound");
+      assertThat(
+              server
+                  .console()
+                  .send("GET", "/console/api/accounts/" + ACCOUNT + "/Tables('NotThere')", null)
+                  .status())
+          .as("nothing created")
+          .isEqualTo(404);
+    }
+  }
+
   private static void create(ConsoleClient console, String table) throws Exception {
     Answer created =
         console.send(

@@ -2,6 +2,7 @@ package dev.tabula.server.console;
 
 import dev.tabula.protocol.TableProtocol;
 import dev.tabula.protocol.http.ServiceRequest;
+import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.tools.client.BatchOperation;
 import dev.tabula.tools.entity.SourceEntity;
 import dev.tabula.tools.format.EntityFiles;
@@ -67,6 +68,12 @@ final class ImportResource implements ConsoleResource {
     }
     try {
       Slice slice = Slice.of(request, format.equals("csv"));
+      ServiceResponse table = readTable(names[0], names[1]);
+      if (table.status() != 200) {
+        // A missing table (or a name the service refuses) is one answer, the service's own, as
+        // an export's is: not the same failure repeated for every row of the file.
+        return new ConsoleAnswer(table.status(), table.headers(), table.body());
+      }
       return ConsoleAnswer.json(200, importSlice(slice, names[0], names[1], format, mode));
     } catch (NumberFormatException e) {
       return ConsoleAnswer.text(
@@ -75,6 +82,20 @@ final class ImportResource implements ConsoleResource {
     } catch (IOException e) {
       return ConsoleAnswer.text(400, "bad request: " + e.getMessage());
     }
+  }
+
+  /**
+   * The service's answer to a query of one entity of the table: 200 if it exists, else 404
+   * TableNotFound, the code its transactions would meet (Query Table would say ResourceNotFound).
+   */
+  private ServiceResponse readTable(String account, String table) {
+    return ServiceCalls.call(
+        protocol,
+        "GET",
+        "/" + account + "/" + table + "()?$top=1&$select=PartitionKey",
+        "application/json;odata=nometadata",
+        null,
+        new byte[0]);
   }
 
   /** The slice's bytes and where in the file it is. */
