@@ -10,7 +10,6 @@ import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.routing.OperationContext;
 import dev.tabula.protocol.routing.Resource;
 import dev.tabula.query.Filter;
-import dev.tabula.query.FilterParser;
 import java.util.Set;
 
 /**
@@ -40,13 +39,7 @@ public final class EntityCountOperations {
       }
     }
     RequestedExtensions extensions = RequestedExtensions.of(request);
-    Filter filter =
-        context
-            .access()
-            .keys()
-            .restrict(
-                FilterParser.parse(
-                    request.queryParameter("$filter"), extensions.has(Extension.STARTS_WITH)));
+    Filter filter = EntityOperations.requestFilter(context);
     Resource resource = context.resource();
     EntityCountPage page =
         entities.count(
