@@ -64,4 +64,14 @@ public interface Catalog {
    * @return false when no such table exists
    */
   boolean setAccessPolicies(String account, String name, List<AccessPolicy> policies);
+
+  /**
+   * Replaces a table's extension settings, atomically; later lookups of the table ({@link
+   * #findTable}, {@link #listTables}) carry them in {@link TableInfo#settings()}. The settings
+   * belong to the table: a table created later under the same name starts with {@link
+   * TableSettings#NONE}.
+   *
+   * @return false when no such table exists
+   */
+  boolean setTableSettings(String account, String name, TableSettings settings);
 }

@@ -2,6 +2,7 @@ package dev.tabula.core.storage;
 
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.TableInfo;
+import dev.tabula.engine.TableSettings;
 import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.Attempt;
 import java.util.List;
@@ -57,5 +58,10 @@ public final class TranslatingCatalog implements Catalog {
   @Override
   public boolean setAccessPolicies(String account, String name, List<AccessPolicy> policies) {
     return StorageErrors.translating(() -> catalog.setAccessPolicies(account, name, policies));
+  }
+
+  @Override
+  public boolean setTableSettings(String account, String name, TableSettings settings) {
+    return StorageErrors.translating(() -> catalog.setTableSettings(account, name, settings));
   }
 }

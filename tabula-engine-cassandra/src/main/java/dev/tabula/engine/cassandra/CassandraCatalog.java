@@ -3,12 +3,16 @@ package dev.tabula.engine.cassandra;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.TableInfo;
+import dev.tabula.engine.TableSettings;
+import dev.tabula.engine.codec.TableSettingsCodec;
 import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.TableNames;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -40,6 +44,7 @@ final class CassandraCatalog implements Catalog {
   private final PreparedStatement list;
   private final PreparedStatement policies;
   private final PreparedStatement setPolicies;
+  private final PreparedStatement setSettings;
 
   CassandraCatalog(
       CqlSession session,
@@ -55,7 +60,7 @@ final class CassandraCatalog implements Catalog {
     this.reclaimer = reclaimer;
     String table = keyspace + ".tables";
     String row = " WHERE account = ? AND canonical = ?";
-    this.find = session.prepare("SELECT name, id FROM " + table + row);
+    this.find = session.prepare("SELECT name, id, settings FROM " + table + row);
     this.insert =
         session.prepare(
             "INSERT INTO "
@@ -64,10 +69,14 @@ final class CassandraCatalog implements Catalog {
     this.delete = session.prepare("DELETE FROM " + table + row + " IF id = ?");
     this.list =
         session.prepare(
-            "SELECT name, id FROM " + table + " WHERE account = ? AND canonical >= ? LIMIT ?");
+            "SELECT name, id, settings FROM "
+                + table
+                + " WHERE account = ? AND canonical >= ? LIMIT ?");
     this.policies = session.prepare("SELECT id, policies FROM " + table + row);
     this.setPolicies =
         session.prepare("UPDATE " + table + " SET policies = ?" + row + " IF id = ?");
+    this.setSettings =
+        session.prepare("UPDATE " + table + " SET settings = ?" + row + " IF id = ?");
   }
 
   @Override
@@ -96,7 +105,7 @@ final class CassandraCatalog implements Catalog {
         () -> {
           List<TableInfo> tables = new ArrayList<>();
           for (Row row : session.execute(list.bind(account, from, limit).setIdempotent(true))) {
-            tables.add(new TableInfo(account, row.getString(0), row.getLong(1)));
+            tables.add(tableOf(account, row));
           }
           return tables;
         });
@@ -132,6 +141,40 @@ final class CassandraCatalog implements Catalog {
             }
           }
         });
+  }
+
+  @Override
+  public boolean setTableSettings(String account, String name, TableSettings settings) {
+    lifecycle.ensureOpen();
+    String canonical = TableNames.canonical(name);
+    ByteBuffer stored =
+        settings.equals(TableSettings.NONE)
+            ? null
+            : ByteBuffer.wrap(TableSettingsCodec.encode(settings));
+    return CassandraFailures.guard(
+        () -> {
+          while (true) {
+            Optional<TableInfo> table = find(account, canonical, serial);
+            if (table.isEmpty()) {
+              return false;
+            }
+            if (conditionally(setSettings.bind(stored, account, canonical, table.get().id()))) {
+              return true;
+            }
+          }
+        });
+  }
+
+  /**
+   * A conditional update of the table's row; its outcome may be unknown on a timeout, and repeating
+   * it is harmless (it sets the same value), so the caller's loop may run it again.
+   */
+  private boolean conditionally(BoundStatement update) {
+    try {
+      return session.execute(update).wasApplied();
+    } catch (DriverException failure) {
+      throw CassandraFailures.afterWrite(failure);
+    }
   }
 
   /** The conditional update of a table's policies; its outcome may be unknown on a timeout. */
@@ -215,8 +258,16 @@ final class CassandraCatalog implements Catalog {
         session
             .execute(find.bind(account, canonical).setConsistencyLevel(level).setIdempotent(true))
             .one();
-    return row == null
-        ? Optional.empty()
-        : Optional.of(new TableInfo(account, row.getString(0), row.getLong(1)));
+    return row == null ? Optional.empty() : Optional.of(tableOf(account, row));
+  }
+
+  /** A table from a row of (name, id, settings). */
+  private static TableInfo tableOf(String account, Row row) {
+    ByteBuffer stored = row.getByteBuffer(2);
+    TableSettings settings =
+        stored == null
+            ? TableSettings.NONE
+            : TableSettingsCodec.decode(CassandraRows.bytes(stored));
+    return new TableInfo(account, row.getString(0), row.getLong(1), settings);
   }
 }

@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import java.util.List;
 
 /**
@@ -17,8 +18,9 @@ import java.util.List;
  *   <li>{@code partitions}: the ordered partition directory. Murmur3 (and ScyllaDB) return
  *       partitions in token order, so cross-partition scans walk this list of PartitionKeys per
  *       table, which Cassandra keeps sorted as clustering keys.
- *   <li>{@code tables}: the catalog by account and lower-cased name, with the table's id and its
- *       stored access policies.
+ *   <li>{@code tables}: the catalog by account and lower-cased name, with the table's id, its
+ *       stored access policies and (since version 2) its extension settings ({@link
+ *       dev.tabula.engine.codec.TableSettingsCodec}; null for none).
  *   <li>{@code sequences}: counters advanced by compare-and-set (table ids, the commit clock
  *       floor).
  *   <li>{@code account_settings}: opaque values per account and name.
@@ -30,7 +32,10 @@ import java.util.List;
  * starting together may both run it.
  */
 final class CassandraSchema {
-  static final int VERSION = 1;
+  static final int VERSION = 2;
+
+  /** Cassandra's answer to an ADD of a column that exists: a second server ran it first. */
+  private static final String COLUMN_EXISTS = "conflicts with an existing column";
 
   private static final List<List<String>> MIGRATIONS =
       List.of(
@@ -45,7 +50,8 @@ final class CassandraSchema {
               "CREATE TABLE IF NOT EXISTS %s.account_settings (account text, name text, value blob,"
                   + " PRIMARY KEY ((account), name))",
               "CREATE TABLE IF NOT EXISTS %s.reclaim (shard int, table_id bigint,"
-                  + " PRIMARY KEY ((shard), table_id))"));
+                  + " PRIMARY KEY ((shard), table_id))"),
+          List.of("ALTER TABLE %s.tables ADD settings blob"));
 
   private CassandraSchema() {}
 
@@ -77,7 +83,7 @@ final class CassandraSchema {
     }
     for (int version = current + 1; version <= VERSION; version++) {
       for (String statement : MIGRATIONS.get(version - 1)) {
-        ddl(session, String.format(statement, ks));
+        migrate(session, String.format(statement, ks));
       }
       session.execute(
           SimpleStatement.newInstance(
@@ -95,6 +101,21 @@ final class CassandraSchema {
                     "SELECT version FROM " + ks + ".schema_version WHERE component = 'tabula'"))
             .one();
     return row == null ? 0 : row.getInt(0);
+  }
+
+  /**
+   * Runs one migration statement. CQL has no {@code ADD ... IF NOT EXISTS} for columns in every
+   * supported release, so an ADD that finds its column (another server added it) counts as done.
+   */
+  private static void migrate(CqlSession session, String cql) {
+    try {
+      ddl(session, cql);
+    } catch (InvalidQueryException e) {
+      String message = e.getMessage();
+      if (message == null || !message.contains(COLUMN_EXISTS)) {
+        throw e;
+      }
+    }
   }
 
   private static void ddl(CqlSession session, String cql) {

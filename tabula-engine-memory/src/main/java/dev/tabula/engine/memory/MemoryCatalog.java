@@ -2,6 +2,7 @@ package dev.tabula.engine.memory;
 
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.TableInfo;
+import dev.tabula.engine.TableSettings;
 import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.EntityKey;
 import dev.tabula.model.TableNames;
@@ -15,9 +16,9 @@ import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The memory engine's catalog: per account, tables by canonical name, and stored access policies by
- * table id (so a re-created table starts without its predecessor's). One monitor guards it; table
- * operations are rare next to entity operations.
+ * The memory engine's catalog: per account, tables by canonical name (each {@link TableInfo} with
+ * its settings), and stored access policies by table id (so a re-created table starts without its
+ * predecessor's). One monitor guards it; table operations are rare next to entity operations.
  */
 final class MemoryCatalog implements Catalog {
   private final Map<String, NavigableMap<String, TableInfo>> accounts = new HashMap<>();
@@ -90,5 +91,19 @@ final class MemoryCatalog implements Catalog {
     Optional<TableInfo> table = findTable(account, name);
     table.ifPresent(t -> policies.put(t.id(), List.copyOf(newPolicies)));
     return table.isPresent();
+  }
+
+  @Override
+  public synchronized boolean setTableSettings(
+      String account, String name, TableSettings settings) {
+    lifecycle.ensureOpen();
+    NavigableMap<String, TableInfo> tables = accounts.get(account);
+    String canonical = TableNames.canonical(name);
+    TableInfo table = tables == null ? null : tables.get(canonical);
+    if (tables == null || table == null) {
+      return false;
+    }
+    tables.put(canonical, new TableInfo(account, table.name(), table.id(), settings));
+    return true;
   }
 }

@@ -5,6 +5,8 @@ import static dev.tabula.engine.rocksdb.RocksCatalogRecords.NEXT_ID_KEY;
 
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.TableInfo;
+import dev.tabula.engine.TableSettings;
+import dev.tabula.engine.codec.TableSettingsCodec;
 import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.Attempt;
 import dev.tabula.model.TableNames;
@@ -23,7 +25,8 @@ import org.rocksdb.WriteBatch;
  * serialized by this object's monitor, each one a single synced write batch; lookups and listings
  * read RocksDB directly. Deleting a table removes its record and deletes its id's key range in the
  * same batch: RocksDB's range deletion takes constant time, and compaction reclaims the space. The
- * table's access-policy record goes in that batch too.
+ * table's access-policy and settings records go in that batch too. A table's settings are held in
+ * memory ({@link RocksTableSettings}) and attached to every table a lookup or listing returns.
  *
  * <p>Every request looks its table up, so tables found are remembered ({@link #findTable}): a
  * remembered table counts only while its id is live, and ids are never reused, so an entry left by
@@ -35,23 +38,27 @@ final class RocksCatalog implements Catalog {
 
   private final RocksDatabase database;
   private final RocksLiveTables live;
+  private final RocksTableSettings settings;
   private final ConcurrentHashMap<TableRef, TableInfo> remembered = new ConcurrentHashMap<>();
   private long nextId;
 
   /** A table's place in the catalog: its account and its name in canonical case. */
   private record TableRef(String account, String canonicalName) {}
 
-  private RocksCatalog(RocksDatabase database, RocksLiveTables live, long nextId) {
+  private RocksCatalog(
+      RocksDatabase database, RocksLiveTables live, RocksTableSettings settings, long nextId) {
     this.database = database;
     this.live = live;
+    this.settings = settings;
     this.nextId = nextId;
   }
 
   /**
    * Opens the catalog: writes the format record into a new database, refuses a format it does not
-   * know, and loads the next table id and the live table ids.
+   * know, and loads the next table id, the live table ids and the tables' settings.
    */
-  static RocksCatalog load(RocksDatabase database, RocksLiveTables live) {
+  static RocksCatalog load(
+      RocksDatabase database, RocksLiveTables live, RocksTableSettings settings) {
     long nextId =
         database.use(
             () -> {
@@ -72,7 +79,7 @@ final class RocksCatalog implements Catalog {
               }
               return RocksCatalogRecords.decodeLong(database.db.get(database.catalog, NEXT_ID_KEY));
             });
-    RocksCatalog catalog = new RocksCatalog(database, live, nextId);
+    RocksCatalog catalog = new RocksCatalog(database, live, settings, nextId);
     database.use(
         () -> {
           catalog.forEachTable(
@@ -80,6 +87,13 @@ final class RocksCatalog implements Catalog {
               RocksCatalogRecords.TABLES_END,
               Integer.MAX_VALUE,
               (key, value) -> live.add(RocksCatalogRecords.decodeLong(value)));
+          catalog.forEachTable(
+              RocksCatalogRecords.SETTINGS_START,
+              RocksCatalogRecords.SETTINGS_END,
+              Integer.MAX_VALUE,
+              (key, value) ->
+                  settings.put(
+                      RocksCatalogRecords.settingsTableId(key), TableSettingsCodec.decode(value)));
           return null;
         });
     return catalog;
@@ -121,12 +135,14 @@ final class RocksCatalog implements Catalog {
                 try (WriteBatch batch = new WriteBatch()) {
                   batch.delete(database.catalog, key);
                   batch.delete(database.catalog, RocksCatalogRecords.policiesKey(id));
+                  batch.delete(database.catalog, RocksCatalogRecords.settingsKey(id));
                   batch.deleteRange(
                       database.entities, RocksKeys.tablePrefix(id), RocksKeys.tablePrefix(id + 1));
                   database.write(batch);
                 }
                 return null;
               });
+          settings.forget(id);
           return true;
         });
   }
@@ -140,7 +156,7 @@ final class RocksCatalog implements Catalog {
     TableRef ref = new TableRef(account, TableNames.canonical(name));
     TableInfo known = rememberedLive(ref);
     if (known != null) {
-      return Optional.of(known);
+      return Optional.of(settings.attachTo(known));
     }
     byte[] key = RocksCatalogRecords.tableKey(account, ref.canonicalName());
     return found(
@@ -160,7 +176,7 @@ final class RocksCatalog implements Catalog {
     TableRef ref = new TableRef(account, TableNames.canonical(name));
     TableInfo known = rememberedLive(ref);
     if (known != null) {
-      return Attempt.answered(Optional.of(known));
+      return Attempt.answered(Optional.of(settings.attachTo(known)));
     }
     byte[] key = RocksCatalogRecords.tableKey(account, ref.canonicalName());
     return database
@@ -181,7 +197,7 @@ final class RocksCatalog implements Catalog {
   /** What the catalog's records say of {@code ref}, remembered when found. */
   private Optional<TableInfo> found(TableRef ref, Optional<TableInfo> found) {
     found.ifPresent(table -> remember(ref, table));
-    return found;
+    return found.map(settings::attachTo);
   }
 
   private void remember(TableRef ref, TableInfo table) {
@@ -205,7 +221,8 @@ final class RocksCatalog implements Catalog {
               from,
               end,
               limit,
-              (key, value) -> tables.add(RocksCatalogRecords.decodeTable(account, value)));
+              (key, value) ->
+                  tables.add(settings.attachTo(RocksCatalogRecords.decodeTable(account, value))));
           return null;
         });
     return tables;
@@ -247,6 +264,31 @@ final class RocksCatalog implements Catalog {
             }
             database.write(batch);
           }
+          return true;
+        });
+  }
+
+  @Override
+  public synchronized boolean setTableSettings(
+      String account, String name, TableSettings newSettings) {
+    byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
+    return database.use(
+        () -> {
+          byte[] record = database.db.get(database.catalog, key);
+          if (record == null) {
+            return false;
+          }
+          long id = RocksCatalogRecords.decodeTable(account, record).id();
+          byte[] settingsKey = RocksCatalogRecords.settingsKey(id);
+          try (WriteBatch batch = new WriteBatch()) {
+            if (newSettings.equals(TableSettings.NONE)) {
+              batch.delete(database.catalog, settingsKey);
+            } else {
+              batch.put(database.catalog, settingsKey, TableSettingsCodec.encode(newSettings));
+            }
+            database.write(batch);
+          }
+          settings.put(id, newSettings);
           return true;
         });
   }

@@ -17,6 +17,9 @@ import java.util.Arrays;
  *                                            RocksAccessPolicies}); absent when it has none
  *   0x30 | account | 0x00 | name             an account setting, as given ({@link
  *                                            RocksAccountSettings})
+ *   0x40 | table id (long)                   the table's extension settings ({@link
+ *                                            dev.tabula.engine.codec.TableSettingsCodec}); absent
+ *                                            when it has none
  * </pre>
  *
  * <p>Policies are keyed by table id, never reused, so a table created again under a deleted table's
@@ -34,6 +37,13 @@ final class RocksCatalogRecords {
   static final byte[] CLOCK_KEY = {0x03};
   private static final byte TABLE_TAG = 0x10;
   private static final byte POLICIES_TAG = 0x20;
+  private static final byte SETTINGS_TAG = 0x40;
+
+  /** The first key of any table-settings record. */
+  static final byte[] SETTINGS_START = {SETTINGS_TAG};
+
+  /** The first key after every table-settings record. */
+  static final byte[] SETTINGS_END = {SETTINGS_TAG + 1};
 
   /** The first key of any table record. */
   static final byte[] TABLES_START = {TABLE_TAG};
@@ -71,6 +81,16 @@ final class RocksCatalogRecords {
   /** The key of a table's access-policy record. */
   static byte[] policiesKey(long tableId) {
     return ByteBuffer.allocate(9).put(POLICIES_TAG).putLong(tableId).array();
+  }
+
+  /** The key of a table's extension-settings record. */
+  static byte[] settingsKey(long tableId) {
+    return ByteBuffer.allocate(9).put(SETTINGS_TAG).putLong(tableId).array();
+  }
+
+  /** The table id of a settings record's key. */
+  static long settingsTableId(byte[] key) {
+    return ByteBuffer.wrap(key, 1, 8).getLong();
   }
 
   static byte[] tableValue(TableInfo table) {

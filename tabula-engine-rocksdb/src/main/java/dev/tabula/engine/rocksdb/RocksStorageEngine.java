@@ -58,7 +58,8 @@ public final class RocksStorageEngine implements StorageEngine {
     database = RocksDatabase.open(dir, options);
     try {
       RocksLiveTables live = new RocksLiveTables();
-      catalog = RocksCatalog.load(database, live);
+      RocksTableSettings tableSettings = new RocksTableSettings();
+      catalog = RocksCatalog.load(database, live, tableSettings);
       CommitClock clock = new CommitClock(wallClock);
       byte[] mark =
           database.use(() -> database.db.get(database.catalog, RocksCatalogRecords.CLOCK_KEY));

@@ -21,7 +21,8 @@ class RocksStorageFormatTest {
   @Test
   void open_refusesAnUnknownFormatVersion() throws Exception {
     try (RocksDatabase database = RocksDatabase.open(dir, RocksOptions.defaults())) {
-      RocksCatalog.load(database, new RocksLiveTables()); // writes the current version
+      RocksCatalog.load(
+          database, new RocksLiveTables(), new RocksTableSettings()); // writes the current version
       database.use(
           () -> {
             try (WriteBatch batch = new WriteBatch()) {

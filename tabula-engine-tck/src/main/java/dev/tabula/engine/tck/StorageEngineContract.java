@@ -22,6 +22,7 @@ public abstract class StorageEngineContract
         ConcurrencyContract,
         LifecycleContract,
         AccessPolicyContract,
+        TableSettingsContract,
         AccountSettingsContract,
         NonBlockingContract,
         SnapshotContract {

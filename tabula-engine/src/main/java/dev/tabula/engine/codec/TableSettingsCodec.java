@@ -1,0 +1,79 @@
+package dev.tabula.engine.codec;
+
+import dev.tabula.engine.TableSettings;
+import dev.tabula.engine.TimeToLive;
+import java.time.Duration;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A table's extension settings as the bytes engines store with the table: a format version, then
+ * each setting. Durations are stored in whole milliseconds. Stateless.
+ *
+ * <pre>
+ *   version (byte, 1)
+ *   time-to-live: enabled (byte 0/1) | default in ms (long, -1 for none)
+ *   change feed retention in ms (long, -1 for no feed)
+ * </pre>
+ *
+ * <p>A later version adds fields after these; a reader refuses a version it does not know rather
+ * than guess, so an engine opened by an older server fails loudly instead of dropping settings.
+ */
+public final class TableSettingsCodec {
+  private static final int VERSION = 1;
+  private static final long NONE = -1;
+
+  private TableSettingsCodec() {}
+
+  /** The stored form of {@code settings}. */
+  public static byte[] encode(TableSettings settings) {
+    ByteWriter out = new ByteWriter(18);
+    out.writeByte(VERSION);
+    TimeToLive ttl = settings.timeToLive();
+    out.writeByte(ttl.enabled() ? 1 : 0);
+    out.writeLong(millis(ttl.defaultDuration()));
+    out.writeLong(millis(settings.changeFeedRetention()));
+    return out.toByteArray();
+  }
+
+  /**
+   * The settings {@link #encode} stored.
+   *
+   * @throws IllegalArgumentException for bytes it did not write, or of a later version
+   */
+  public static TableSettings decode(byte[] stored) {
+    ByteReader in = new ByteReader(stored);
+    int version = in.readByte();
+    if (version != VERSION) {
+      throw new IllegalArgumentException("unknown table settings version " + version);
+    }
+    boolean enabled = readFlag(in);
+    @Nullable Duration defaultDuration = duration(in.readLong());
+    @Nullable Duration retention = duration(in.readLong());
+    if (!in.atEnd()) {
+      throw ByteReader.corrupt();
+    }
+    return new TableSettings(new TimeToLive(enabled, defaultDuration), retention);
+  }
+
+  private static boolean readFlag(ByteReader in) {
+    int flag = in.readByte();
+    if (flag > 1) {
+      throw ByteReader.corrupt();
+    }
+    return flag == 1;
+  }
+
+  private static long millis(@Nullable Duration duration) {
+    return duration == null ? NONE : duration.toMillis();
+  }
+
+  private static @Nullable Duration duration(long millis) {
+    if (millis == NONE) {
+      return null;
+    }
+    if (millis <= 0) {
+      throw ByteReader.corrupt();
+    }
+    return Duration.ofMillis(millis);
+  }
+}
