@@ -5,6 +5,7 @@ import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityService;
 import dev.tabula.core.NonBlockingCalls;
 import dev.tabula.core.TableService;
+import dev.tabula.core.TableSettingsService;
 import dev.tabula.core.properties.ServicePropertiesService;
 import dev.tabula.engine.rocksdb.RocksOptions;
 import dev.tabula.engine.rocksdb.RocksStorageEngine;
@@ -72,6 +73,7 @@ public class GetEntityRequestBenchmark extends AverageTimeBenchmark {
             entities,
             new BatchService(tables, engine.entities()),
             policies,
+            new TableSettingsService(engine.catalog(), engine.capabilities()),
             new ServicePropertiesService(engine.accountSettings()),
             Set.of(ACCOUNT),
             authenticator,

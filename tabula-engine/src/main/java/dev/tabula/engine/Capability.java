@@ -22,8 +22,9 @@ public enum Capability {
   NON_BLOCKING_WRITES,
   /**
    * The engine records, in the same atomic write as the entities, the changes of every table whose
-   * {@link TableSettings#hasChangeFeed() settings ask for a change feed}, and reads them back in
-   * order. Without it a table cannot have a change feed (the service answers 501).
+   * {@link dev.tabula.model.TableSettings#hasChangeFeed() settings ask for a change feed}, and
+   * reads them back in order. Without it a table cannot have a change feed (the service answers
+   * 501).
    */
   CHANGE_FEED
 }

@@ -2,6 +2,7 @@ package dev.tabula.engine;
 
 import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.Attempt;
+import dev.tabula.model.TableSettings;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;

@@ -1,5 +1,6 @@
 package dev.tabula.engine;
 
+import dev.tabula.model.TableSettings;
 import java.util.Objects;
 
 /**

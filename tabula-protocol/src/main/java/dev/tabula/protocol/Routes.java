@@ -7,6 +7,7 @@ import dev.tabula.protocol.operations.EntityCountOperations;
 import dev.tabula.protocol.operations.EntityOperations;
 import dev.tabula.protocol.operations.ServicePropertiesOperations;
 import dev.tabula.protocol.operations.TableOperations;
+import dev.tabula.protocol.operations.TableSettingsOperations;
 import dev.tabula.protocol.routing.Route;
 import dev.tabula.protocol.routing.Router;
 
@@ -24,6 +25,7 @@ final class Routes {
       EntityCountOperations counts,
       BatchOperations batches,
       AclOperations acls,
+      TableSettingsOperations settings,
       ServicePropertiesOperations service,
       NonBlockingCalls nonBlocking) {
     Router router =
@@ -44,6 +46,8 @@ final class Routes {
             .routeAsync(Route.ENTITY_GROUP_TRANSACTION, batches::submit)
             .route(Route.GET_TABLE_ACL, acls::get)
             .route(Route.SET_TABLE_ACL, acls::set)
+            .route(Route.GET_TABLE_SETTINGS, settings::get)
+            .route(Route.SET_TABLE_SETTINGS, settings::set)
             .route(Route.GET_SERVICE_PROPERTIES, service::get)
             .route(Route.GET_SERVICE_STATS, service::get)
             .route(Route.SET_SERVICE_PROPERTIES, service::set);

@@ -5,6 +5,7 @@ import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityService;
 import dev.tabula.core.NonBlockingCalls;
 import dev.tabula.core.TableService;
+import dev.tabula.core.TableSettingsService;
 import dev.tabula.core.properties.ServicePropertiesService;
 import dev.tabula.model.Attempt;
 import dev.tabula.model.TableErrorCode;
@@ -24,6 +25,7 @@ import dev.tabula.protocol.operations.EntityCountOperations;
 import dev.tabula.protocol.operations.EntityOperations;
 import dev.tabula.protocol.operations.ServicePropertiesOperations;
 import dev.tabula.protocol.operations.TableOperations;
+import dev.tabula.protocol.operations.TableSettingsOperations;
 import dev.tabula.protocol.routing.AsyncOperation;
 import dev.tabula.protocol.routing.MethodResolver;
 import dev.tabula.protocol.routing.NoWaitOperation;
@@ -84,6 +86,7 @@ public final class TableProtocol {
       EntityService entities,
       BatchService batches,
       AccessPolicyService policies,
+      TableSettingsService tableSettings,
       ServicePropertiesService serviceProperties,
       Set<String> accounts,
       RequestAuthenticator authenticator,
@@ -95,6 +98,7 @@ public final class TableProtocol {
         entities,
         batches,
         policies,
+        tableSettings,
         serviceProperties,
         Set.copyOf(accounts)::contains,
         authenticator,
@@ -112,6 +116,7 @@ public final class TableProtocol {
       EntityService entities,
       BatchService batches,
       AccessPolicyService policies,
+      TableSettingsService tableSettings,
       ServicePropertiesService serviceProperties,
       Predicate<String> servedAccounts,
       RequestAuthenticator authenticator,
@@ -127,6 +132,7 @@ public final class TableProtocol {
             new EntityCountOperations(entities),
             new BatchOperations(batches, entities, parser, clock),
             new AclOperations(policies),
+            new TableSettingsOperations(tableSettings),
             new ServicePropertiesOperations(serviceProperties, clock),
             nonBlocking);
     this.errors = new ErrorResponses(clock, authenticator.bearerChallenge());

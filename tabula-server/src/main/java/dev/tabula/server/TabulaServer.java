@@ -5,6 +5,7 @@ import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityService;
 import dev.tabula.core.NonBlockingCalls;
 import dev.tabula.core.TableService;
+import dev.tabula.core.TableSettingsService;
 import dev.tabula.core.properties.ServicePropertiesService;
 import dev.tabula.engine.Readiness;
 import dev.tabula.engine.StorageEngine;
@@ -170,6 +171,7 @@ public final class TabulaServer implements AutoCloseable {
         entities,
         new BatchService(tables, engine.entities()),
         policies,
+        new TableSettingsService(engine.catalog(), engine.capabilities()),
         new ServicePropertiesService(engine.accountSettings()),
         served,
         authenticator,

@@ -7,6 +7,7 @@ import dev.tabula.core.BatchService;
 import dev.tabula.core.EntityService;
 import dev.tabula.core.NonBlockingCalls;
 import dev.tabula.core.TableService;
+import dev.tabula.core.TableSettingsService;
 import dev.tabula.core.properties.ServicePropertiesService;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.EntityStore;
@@ -137,6 +138,7 @@ class TableProtocolFastPathTest {
         entities,
         new BatchService(tables, store),
         new AccessPolicyService(catalog),
+        new TableSettingsService(catalog, memory.capabilities()),
         properties,
         Set.of(ACCOUNT),
         counting,

@@ -2,9 +2,9 @@ package dev.tabula.core.storage;
 
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.TableInfo;
-import dev.tabula.engine.TableSettings;
 import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.Attempt;
+import dev.tabula.model.TableSettings;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;

@@ -2,10 +2,10 @@ package dev.tabula.engine.memory;
 
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.TableInfo;
-import dev.tabula.engine.TableSettings;
 import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.EntityKey;
 import dev.tabula.model.TableNames;
+import dev.tabula.model.TableSettings;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

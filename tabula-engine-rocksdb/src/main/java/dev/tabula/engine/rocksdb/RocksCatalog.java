@@ -5,11 +5,11 @@ import static dev.tabula.engine.rocksdb.RocksCatalogRecords.NEXT_ID_KEY;
 
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.TableInfo;
-import dev.tabula.engine.TableSettings;
 import dev.tabula.engine.codec.TableSettingsCodec;
 import dev.tabula.model.AccessPolicy;
 import dev.tabula.model.Attempt;
 import dev.tabula.model.TableNames;
+import dev.tabula.model.TableSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

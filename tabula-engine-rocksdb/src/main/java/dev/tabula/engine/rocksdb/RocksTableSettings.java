@@ -1,7 +1,7 @@
 package dev.tabula.engine.rocksdb;
 
 import dev.tabula.engine.TableInfo;
-import dev.tabula.engine.TableSettings;
+import dev.tabula.model.TableSettings;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 

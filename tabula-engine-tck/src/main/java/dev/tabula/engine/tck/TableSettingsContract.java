@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.tabula.engine.Capability;
 import dev.tabula.engine.TableInfo;
-import dev.tabula.engine.TableSettings;
-import dev.tabula.engine.TimeToLive;
+import dev.tabula.model.TableSettings;
+import dev.tabula.model.TimeToLive;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

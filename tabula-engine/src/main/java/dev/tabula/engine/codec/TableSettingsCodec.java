@@ -1,7 +1,7 @@
 package dev.tabula.engine.codec;
 
-import dev.tabula.engine.TableSettings;
-import dev.tabula.engine.TimeToLive;
+import dev.tabula.model.TableSettings;
+import dev.tabula.model.TimeToLive;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 

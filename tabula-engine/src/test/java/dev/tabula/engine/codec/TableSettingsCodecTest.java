@@ -3,8 +3,8 @@ package dev.tabula.engine.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tabula.engine.TableSettings;
-import dev.tabula.engine.TimeToLive;
+import dev.tabula.model.TableSettings;
+import dev.tabula.model.TimeToLive;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;

@@ -8,7 +8,9 @@ public enum Extension {
   /** {@code GET /{table}()/$count}: the number of matching entities, none transferred. */
   COUNT("count"),
   /** {@code startswith(PartitionKey|RowKey|property, 'prefix')} in {@code $filter}. */
-  STARTS_WITH("startswith");
+  STARTS_WITH("startswith"),
+  /** {@code GET} and {@code PUT /{table}?comp=tabula-settings}: the table's extension settings. */
+  SETTINGS("settings");
 
   private final String wireName;
 

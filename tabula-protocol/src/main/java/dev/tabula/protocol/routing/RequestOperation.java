@@ -61,6 +61,8 @@ public record RequestOperation(
           method.equals("HEAD")
               ? Route.GET_TABLE_ACL
               : choose(method, "GET", Route.GET_TABLE_ACL, "PUT", Route.SET_TABLE_ACL);
+      case TABLE_SETTINGS ->
+          choose(method, "GET", Route.GET_TABLE_SETTINGS, "PUT", Route.SET_TABLE_SETTINGS);
     };
   }
 

@@ -19,6 +19,11 @@ public enum ResourceKind {
    * number of matching entities.
    */
   TABLE_COUNT,
+  /**
+   * {@code name?comp=tabula-settings}, only for a request that asked for the {@code settings}
+   * extension: the table's extension settings.
+   */
+  TABLE_SETTINGS,
   /** {@code name(PartitionKey='..',RowKey='..')}: one entity. */
   ENTITY
 }

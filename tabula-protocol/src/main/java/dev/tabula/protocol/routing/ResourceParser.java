@@ -25,6 +25,10 @@ import java.util.function.Predicate;
  */
 public final class ResourceParser {
   private static final String SECONDARY_SUFFIX = "-secondary";
+
+  /** The {@code comp} value of Tabula's table-settings extension. */
+  public static final String SETTINGS_COMP = "tabula-settings";
+
   private final Predicate<String> accounts;
 
   public ResourceParser(Set<String> accounts) {
@@ -41,7 +45,9 @@ public final class ResourceParser {
 
   /**
    * Parses the request's target; 400 InvalidUri when it names no account or no resource. A table
-   * URL with {@code comp=acl} names the table's access policies, as in the service.
+   * URL with {@code comp=acl} names the table's access policies, as in the service; with {@code
+   * comp=tabula-settings}, from a request that asked for the {@code settings} extension, its
+   * extension settings.
    */
   public Resource parse(ServiceRequest request, String scheme) {
     return parse(request, scheme, null);
@@ -57,19 +63,26 @@ public final class ResourceParser {
    */
   public Resource parse(ServiceRequest request, String scheme, String batchAccount) {
     // Read first so that an unknown extension name is refused on every request (400).
-    boolean count = RequestedExtensions.of(request).has(Extension.COUNT);
-    Resource resource = target(request, scheme, batchAccount, count);
-    if (resource.kind() == ResourceKind.TABLE && "acl".equals(request.queryParameter("comp"))) {
-      Resource acl =
-          new Resource(
-              resource.account(),
-              ResourceKind.TABLE_ACL,
-              resource.table(),
-              null,
-              resource.serviceRoot());
-      return resource.secondary() ? acl.onSecondary() : acl;
+    RequestedExtensions extensions = RequestedExtensions.of(request);
+    Resource resource = target(request, scheme, batchAccount, extensions.has(Extension.COUNT));
+    if (resource.kind() != ResourceKind.TABLE) {
+      return resource;
+    }
+    String comp = request.queryParameter("comp");
+    if ("acl".equals(comp)) {
+      return as(resource, ResourceKind.TABLE_ACL);
+    }
+    if (SETTINGS_COMP.equals(comp) && extensions.has(Extension.SETTINGS)) {
+      return as(resource, ResourceKind.TABLE_SETTINGS);
     }
     return resource;
+  }
+
+  /** The table {@code resource} names, as a resource of another kind. */
+  private static Resource as(Resource resource, ResourceKind kind) {
+    Resource other =
+        new Resource(resource.account(), kind, resource.table(), null, resource.serviceRoot());
+    return resource.secondary() ? other.onSecondary() : other;
   }
 
   /**

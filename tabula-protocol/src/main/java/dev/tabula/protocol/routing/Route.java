@@ -32,6 +32,14 @@ public enum Route {
   ENTITY_GROUP_TRANSACTION(ServiceOperation.ENTITY_GROUP_TRANSACTION),
   GET_TABLE_ACL(ServiceOperation.GET_TABLE_ACL),
   SET_TABLE_ACL(ServiceOperation.SET_TABLE_ACL),
+  /**
+   * Tabula's table settings ({@code GET /table?comp=tabula-settings}): what a table carries beyond
+   * the service is the account owner's, as its ACL is, so it is authorized as Get Table ACL (no
+   * shared access signature reaches it).
+   */
+  GET_TABLE_SETTINGS(ServiceOperation.GET_TABLE_ACL),
+  /** Tabula's table settings replaced ({@code PUT}); authorized as Set Table ACL. */
+  SET_TABLE_SETTINGS(ServiceOperation.SET_TABLE_ACL),
   GET_SERVICE_PROPERTIES(ServiceOperation.GET_SERVICE_PROPERTIES),
   GET_SERVICE_STATS(ServiceOperation.GET_SERVICE_STATS),
   SET_SERVICE_PROPERTIES(ServiceOperation.SET_SERVICE_PROPERTIES);
@@ -85,6 +93,8 @@ public enum Route {
       case ENTITY_GROUP_TRANSACTION -> "EntityGroupTransaction";
       case GET_TABLE_ACL -> "GetTableACL";
       case SET_TABLE_ACL -> "SetTableACL";
+      case GET_TABLE_SETTINGS -> "GetTableSettings";
+      case SET_TABLE_SETTINGS -> "SetTableSettings";
       case GET_SERVICE_PROPERTIES -> "GetTableServiceProperties";
       case GET_SERVICE_STATS -> "GetTableServiceStats";
       case SET_SERVICE_PROPERTIES -> "SetTableServiceProperties";

@@ -1,4 +1,4 @@
-package dev.tabula.engine;
+package dev.tabula.model;
 
 import java.time.Duration;
 import java.util.Objects;
