@@ -34,8 +34,12 @@ import java.util.List;
 final class CassandraSchema {
   static final int VERSION = 2;
 
-  /** Cassandra's answer to an ADD of a column that exists: a second server ran it first. */
-  private static final String COLUMN_EXISTS = "conflicts with an existing column";
+  /**
+   * Cassandra's answers to an ADD of a column that exists (a second server ran it first): 5.0 says
+   * "Column with name 'x' already exists", 4.x "... conflicts with an existing column".
+   */
+  private static final List<String> COLUMN_EXISTS =
+      List.of("already exists", "conflicts with an existing column");
 
   private static final List<List<String>> MIGRATIONS =
       List.of(
@@ -54,6 +58,11 @@ final class CassandraSchema {
           List.of("ALTER TABLE %s.tables ADD settings blob"));
 
   private CassandraSchema() {}
+
+  /** The statements that bring {@code keyspace} from {@code version} - 1 to {@code version}. */
+  static List<String> migration(int version, String keyspace) {
+    return MIGRATIONS.get(version - 1).stream().map(s -> String.format(s, keyspace)).toList();
+  }
 
   /**
    * Creates the keyspace (with the configured replication) and every table that is missing, and
@@ -82,8 +91,8 @@ final class CassandraSchema {
               + VERSION);
     }
     for (int version = current + 1; version <= VERSION; version++) {
-      for (String statement : MIGRATIONS.get(version - 1)) {
-        migrate(session, String.format(statement, ks));
+      for (String statement : migration(version, ks)) {
+        migrate(session, statement);
       }
       session.execute(
           SimpleStatement.newInstance(
@@ -112,7 +121,7 @@ final class CassandraSchema {
       ddl(session, cql);
     } catch (InvalidQueryException e) {
       String message = e.getMessage();
-      if (message == null || !message.contains(COLUMN_EXISTS)) {
+      if (message == null || COLUMN_EXISTS.stream().noneMatch(message::contains)) {
         throw e;
       }
     }
