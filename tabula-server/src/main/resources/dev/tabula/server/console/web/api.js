@@ -170,6 +170,25 @@ export class AccountApi {
     return { count, plan, stretches, serverMs };
   }
 
+  /**
+   * The table's extension settings (Tabula's settings extension, docs/extensions.md):
+   * {timeToLive: null | -1 | seconds, changeFeed: null | {retentionSeconds}}.
+   */
+  async tableSettings(table) {
+    const answer = await this.call('GET', `${encodeURIComponent(table)}?comp=tabula-settings`, {
+      headers: { 'x-tabula-extensions': 'settings', Accept: 'application/json' },
+    });
+    return answer.json;
+  }
+
+  /** Replaces every extension setting of the table. */
+  setTableSettings(table, settings) {
+    return this.call('PUT', `${encodeURIComponent(table)}?comp=tabula-settings`, {
+      body: settings,
+      headers: { 'x-tabula-extensions': 'settings', Accept: 'application/json' },
+    });
+  }
+
   async getEntity(table, pk, rk) {
     const answer = await this.call('GET', entityPath(table, pk, rk));
     return answer.json;

@@ -1,12 +1,14 @@
-// The table list: the account's tables, a form to create one, and deletion after a confirmation
-// dialog that names the table.
+// The table list: the account's tables, a form to create one, each table's extension settings, and
+// deletion after a confirmation dialog that names the table.
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import { Dialog } from './dialog.js';
+import { TableSettingsDialog } from './settings.js';
 
 export function TableList({ api, tables, selected, onSelect, onChanged, announce }) {
   const [name, setName] = useState('');
   const [deleting, setDeleting] = useState(null);
+  const [configuring, setConfiguring] = useState(null);
   const [error, setError] = useState(null);
 
   async function create(event) {
@@ -50,13 +52,20 @@ export function TableList({ api, tables, selected, onSelect, onChanged, announce
       tables.length === 0 && h('li', { class: 'empty' }, 'No tables yet.'),
       tables.map((table) => h('li', { key: table, class: table === selected ? 'selected' : '' },
         h('button', {
-          class: 'link', 'data-testid': `table-${table}`, 'aria-current': table === selected ? 'true' : undefined,
+          class: 'link', title: table, 'data-testid': `table-${table}`, 'aria-current': table === selected ? 'true' : undefined,
           onClick: () => onSelect(table),
         }, table),
+        h('button', {
+          class: 'small', 'data-testid': `settings-table-${table}`, 'aria-label': `Settings of table ${table}`,
+          onClick: () => setConfiguring(table),
+        }, 'Settings'),
         h('button', {
           class: 'danger small', 'data-testid': `delete-table-${table}`, 'aria-label': `Delete table ${table}`,
           onClick: () => setDeleting(table),
         }, 'Delete')))),
+    configuring && h(TableSettingsDialog, {
+      api, table: configuring, announce, onClose: () => setConfiguring(null),
+    }),
     deleting && h(Dialog, { title: `Delete table ${deleting}?`, testid: 'confirm-delete-table', onClose: () => setDeleting(null) },
       h('p', null, 'Every entity of ', h('strong', null, deleting), ' is deleted. This cannot be undone.'),
       h('div', { class: 'buttons' },
