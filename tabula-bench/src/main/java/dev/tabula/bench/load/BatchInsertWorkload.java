@@ -33,7 +33,7 @@ public final class BatchInsertWorkload implements Workload {
 
   @Override
   public void setUp(TableConnection admin, RunSettings settings) throws IOException {
-    table.create(admin);
+    table.create(admin, settings);
   }
 
   @Override

@@ -28,7 +28,7 @@ public final class InsertWorkload implements Workload {
 
   @Override
   public void setUp(TableConnection admin, RunSettings settings) throws IOException {
-    table.create(admin);
+    table.create(admin, settings);
   }
 
   @Override

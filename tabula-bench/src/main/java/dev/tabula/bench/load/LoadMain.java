@@ -96,6 +96,13 @@ public final class LoadMain implements Callable<Integer> {
   long loadSeconds = 600;
 
   @Option(
+      names = "--table-settings",
+      description =
+          "Tabula only: the settings JSON (docs/extensions.md) the table a write workload creates"
+              + " gets, e.g. '{\"timeToLive\": 86400}'.")
+  String tableSettings;
+
+  @Option(
       names = "--keep-table",
       description =
           "Leave the table this run loaded in place and print"
@@ -142,7 +149,8 @@ public final class LoadMain implements Callable<Integer> {
             workers,
             new RunBounds(count, Duration.ofSeconds(duration)),
             Duration.ofSeconds(warmup),
-            timeout * 1000);
+            timeout * 1000,
+            tableSettings);
     WorkloadResult result =
         WorkloadRun.execute(target, workloads.create(workload, workers, readTable, size), settings);
     print(result);

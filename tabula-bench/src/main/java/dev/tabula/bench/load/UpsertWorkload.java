@@ -44,7 +44,7 @@ public final class UpsertWorkload implements Workload {
 
   @Override
   public void setUp(TableConnection admin, RunSettings settings) throws IOException {
-    table.create(admin);
+    table.create(admin, settings);
   }
 
   @Override
