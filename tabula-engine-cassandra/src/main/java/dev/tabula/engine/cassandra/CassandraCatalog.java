@@ -127,6 +127,29 @@ final class CassandraCatalog implements Catalog {
 
   @Override
   public boolean setAccessPolicies(String account, String name, List<AccessPolicy> policies) {
+    ByteBuffer stored = CassandraPolicyCodec.encode(policies);
+    return updateRow(
+        account, name, (canonical, id) -> setPolicies.bind(stored, account, canonical, id));
+  }
+
+  @Override
+  public boolean setTableSettings(String account, String name, TableSettings settings) {
+    ByteBuffer stored =
+        settings.equals(TableSettings.NONE)
+            ? null
+            : ByteBuffer.wrap(TableSettingsCodec.encode(settings));
+    return updateRow(
+        account, name, (canonical, id) -> setSettings.bind(stored, account, canonical, id));
+  }
+
+  /**
+   * Applies a conditional update ({@code ... IF id = ?}) to the row of the table the name has now,
+   * found at SERIAL; when the name was deleted and created again meanwhile (another id), finds it
+   * again and retries, so the update lands on the table the name has, never on a deleted one.
+   *
+   * @return false when no table has the name
+   */
+  private boolean updateRow(String account, String name, RowUpdate update) {
     lifecycle.ensureOpen();
     String canonical = TableNames.canonical(name);
     return CassandraFailures.guard(
@@ -136,33 +159,17 @@ final class CassandraCatalog implements Catalog {
             if (table.isEmpty()) {
               return false;
             }
-            if (setPolicies(account, canonical, table.get().id(), policies)) {
+            if (conditionally(update.of(canonical, table.get().id()))) {
               return true;
             }
           }
         });
   }
 
-  @Override
-  public boolean setTableSettings(String account, String name, TableSettings settings) {
-    lifecycle.ensureOpen();
-    String canonical = TableNames.canonical(name);
-    ByteBuffer stored =
-        settings.equals(TableSettings.NONE)
-            ? null
-            : ByteBuffer.wrap(TableSettingsCodec.encode(settings));
-    return CassandraFailures.guard(
-        () -> {
-          while (true) {
-            Optional<TableInfo> table = find(account, canonical, serial);
-            if (table.isEmpty()) {
-              return false;
-            }
-            if (conditionally(setSettings.bind(stored, account, canonical, table.get().id()))) {
-              return true;
-            }
-          }
-        });
+  /** A conditional update of a table's row, by its canonical name and id. */
+  @FunctionalInterface
+  private interface RowUpdate {
+    BoundStatement of(String canonical, long id);
   }
 
   /**
@@ -172,18 +179,6 @@ final class CassandraCatalog implements Catalog {
   private boolean conditionally(BoundStatement update) {
     try {
       return session.execute(update).wasApplied();
-    } catch (DriverException failure) {
-      throw CassandraFailures.afterWrite(failure);
-    }
-  }
-
-  /** The conditional update of a table's policies; its outcome may be unknown on a timeout. */
-  private boolean setPolicies(
-      String account, String canonical, long id, List<AccessPolicy> policies) {
-    try {
-      return session
-          .execute(setPolicies.bind(CassandraPolicyCodec.encode(policies), account, canonical, id))
-          .wasApplied();
     } catch (DriverException failure) {
       throw CassandraFailures.afterWrite(failure);
     }

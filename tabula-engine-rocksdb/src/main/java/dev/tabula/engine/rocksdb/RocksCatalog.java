@@ -14,6 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongConsumer;
+import java.util.function.LongFunction;
+import org.jspecify.annotations.Nullable;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
@@ -246,31 +249,38 @@ final class RocksCatalog implements Catalog {
   @Override
   public synchronized boolean setAccessPolicies(
       String account, String name, List<AccessPolicy> policies) {
-    byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
-    return database.use(
-        () -> {
-          byte[] record = database.db.get(database.catalog, key);
-          if (record == null) {
-            return false;
-          }
-          byte[] policiesKey =
-              RocksCatalogRecords.policiesKey(
-                  RocksCatalogRecords.decodeTable(account, record).id());
-          try (WriteBatch batch = new WriteBatch()) {
-            if (policies.isEmpty()) {
-              batch.delete(database.catalog, policiesKey);
-            } else {
-              batch.put(database.catalog, policiesKey, RocksAccessPolicies.encode(policies));
-            }
-            database.write(batch);
-          }
-          return true;
-        });
+    return replaceRecord(
+        account,
+        name,
+        RocksCatalogRecords::policiesKey,
+        policies.isEmpty() ? null : RocksAccessPolicies.encode(policies),
+        id -> {});
   }
 
   @Override
   public synchronized boolean setTableSettings(
       String account, String name, TableSettings newSettings) {
+    return replaceRecord(
+        account,
+        name,
+        RocksCatalogRecords::settingsKey,
+        newSettings.equals(TableSettings.NONE) ? null : TableSettingsCodec.encode(newSettings),
+        id -> settings.put(id, newSettings));
+  }
+
+  /**
+   * Replaces (or, for a null value, deletes) the record a table's id keys, in one synced write,
+   * then tells {@code written} the id; the caller holds the monitor, so the table cannot be deleted
+   * in between.
+   *
+   * @return false when no such table exists
+   */
+  private boolean replaceRecord(
+      String account,
+      String name,
+      LongFunction<byte[]> keyOf,
+      byte @Nullable [] value,
+      LongConsumer written) {
     byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
     return database.use(
         () -> {
@@ -279,16 +289,15 @@ final class RocksCatalog implements Catalog {
             return false;
           }
           long id = RocksCatalogRecords.decodeTable(account, record).id();
-          byte[] settingsKey = RocksCatalogRecords.settingsKey(id);
           try (WriteBatch batch = new WriteBatch()) {
-            if (newSettings.equals(TableSettings.NONE)) {
-              batch.delete(database.catalog, settingsKey);
+            if (value == null) {
+              batch.delete(database.catalog, keyOf.apply(id));
             } else {
-              batch.put(database.catalog, settingsKey, TableSettingsCodec.encode(newSettings));
+              batch.put(database.catalog, keyOf.apply(id), value);
             }
             database.write(batch);
           }
-          settings.put(id, newSettings);
+          written.accept(id);
           return true;
         });
   }
