@@ -2,7 +2,7 @@ package dev.tabula.core;
 
 import dev.tabula.core.storage.StorageErrors;
 import dev.tabula.core.ttl.ExpiresAt;
-import dev.tabula.core.ttl.TableTimeToLive;
+import dev.tabula.core.ttl.ExpiryWrites;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.TableInfo;
@@ -106,7 +106,7 @@ public final class EntityGroupTransaction {
       throw TableErrorCode.INVALID_DUPLICATE_ROW.exception();
     }
     TableInfo target = Objects.requireNonNull(table, "looked up above");
-    writes.add(TableTimeToLive.of(target).apply(operation.toWrite(), Instant.now()));
+    writes.add(ExpiryWrites.of(target).apply(operation.toWrite(), Instant.now()));
     operations.add(operation);
   }
 

@@ -3,8 +3,8 @@ package dev.tabula.core;
 import dev.tabula.core.storage.StorageErrors;
 import dev.tabula.core.storage.TranslatingEntityStore;
 import dev.tabula.core.ttl.ExpiresAt;
+import dev.tabula.core.ttl.ExpiryWrites;
 import dev.tabula.core.ttl.LiveRows;
-import dev.tabula.core.ttl.TableTimeToLive;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Precondition;
@@ -229,7 +229,7 @@ public final class EntityService {
     return LiveRows.of(
         ScanTranslation.rowFilter(plan.rowResidual()),
         Instant.now(),
-        TableTimeToLive.of(info).enabled());
+        ExpiryWrites.of(info).enabled());
   }
 
   /** Entities scanned versus returned by this service's queries. */
@@ -262,7 +262,7 @@ public final class EntityService {
   /** The engine write of a client's entity, its expiry as the table's time-to-live says. */
   private static Write stored(
       TableInfo info, Write.Kind kind, Entity entity, Precondition precondition) {
-    return TableTimeToLive.of(info)
+    return ExpiryWrites.of(info)
         .write(kind, entity.rowKey(), entity.properties(), precondition, Instant.now());
   }
 

@@ -1,9 +1,13 @@
 package dev.tabula.core.ttl;
 
 import dev.tabula.model.EdmValue;
+import dev.tabula.model.EncodedProperties;
 import dev.tabula.model.Entity;
 import dev.tabula.model.Expiry;
+import dev.tabula.model.PropertyCursor;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +22,9 @@ public final class ExpiresAt {
   /** The property a client reads and writes an entity's expiry as (Edm.DateTime). */
   public static final String NAME = "TabulaExpiresAt";
 
+  /** The internal name's encoded bytes: ASCII, as the stored encoding keeps it (PropertyCursor). */
+  private static final byte[] ENCODED = Expiry.PROPERTY.getBytes(StandardCharsets.US_ASCII);
+
   private ExpiresAt() {}
 
   /**
@@ -26,8 +33,7 @@ public final class ExpiresAt {
    * time-to-live, gives way to the expiry that governs the entity). The same instance without one.
    */
   public static Entity shown(Entity stored) {
-    @Nullable EdmValue expiry = stored.properties().get(Expiry.PROPERTY);
-    if (expiry == null) {
+    if (!hasExpiry(stored.properties())) {
       return stored;
     }
     Map<String, EdmValue> shown = new LinkedHashMap<>();
@@ -40,6 +46,31 @@ public final class ExpiresAt {
               }
             });
     return new Entity(stored.partitionKey(), stored.rowKey(), stored.timestamp(), shown);
+  }
+
+  /**
+   * Whether {@code properties} hold the internal expiry. Stored properties are probed by name on
+   * their encoded bytes, so an entity without one keeps its unbuilt form, which the JSON writer
+   * copies out without building a map (see {@link EncodedProperties}).
+   */
+  static boolean hasExpiry(Map<String, EdmValue> properties) {
+    if (!(properties instanceof EncodedProperties encoded)) {
+      return properties.containsKey(Expiry.PROPERTY);
+    }
+    PropertyCursor cursor = encoded.cursor();
+    while (cursor.next()) {
+      if (cursor.nameLength() == ENCODED.length
+          && Arrays.equals(
+              cursor.source(),
+              cursor.nameStart(),
+              cursor.nameStart() + ENCODED.length,
+              ENCODED,
+              0,
+              ENCODED.length)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** {@link #shown} of each, in order; null entries (deletes in a batch's results) stay null. */

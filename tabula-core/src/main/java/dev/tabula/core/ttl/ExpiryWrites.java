@@ -1,11 +1,13 @@
 package dev.tabula.core.ttl;
 
 import dev.tabula.engine.Precondition;
+import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
 import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.Expiry;
 import dev.tabula.model.TableErrorCode;
+import dev.tabula.model.TimeToLive;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -22,17 +24,21 @@ import org.jspecify.annotations.Nullable;
  * entity) and a MERGE keeps the stored one (it keeps what it does not name). On a table without
  * time-to-live the write is unchanged: {@value ExpiresAt#NAME} is an ordinary property there.
  *
- * @param enabled whether the table has time-to-live
- * @param defaultDuration the table's default time-to-live, or null for none
+ * @param timeToLive the table's time-to-live settings
  */
-public record ExpiryWrites(boolean enabled, @Nullable Duration defaultDuration) {
-  /** A table without time-to-live. */
-  public static final ExpiryWrites OFF = new ExpiryWrites(false, null);
-
+public record ExpiryWrites(TimeToLive timeToLive) {
   public ExpiryWrites {
-    if (defaultDuration != null && !enabled) {
-      throw new IllegalArgumentException("a default time-to-live needs time-to-live enabled");
-    }
+    Objects.requireNonNull(timeToLive, "timeToLive");
+  }
+
+  /** The expiry rules of writes to {@code table}, from its settings. */
+  public static ExpiryWrites of(TableInfo table) {
+    return new ExpiryWrites(table.settings().timeToLive());
+  }
+
+  /** Whether the table has time-to-live, so that {@value ExpiresAt#NAME} names the expiry. */
+  public boolean enabled() {
+    return timeToLive.enabled();
   }
 
   /**
@@ -47,7 +53,7 @@ public record ExpiryWrites(boolean enabled, @Nullable Duration defaultDuration) 
       Map<String, EdmValue> properties,
       Precondition precondition,
       Instant now) {
-    if (!enabled || kind == Write.Kind.DELETE) {
+    if (!enabled() || kind == Write.Kind.DELETE) {
       return new Write(kind, rowKey, properties, precondition);
     }
     @Nullable Instant expiry = expiryOf(properties.get(ExpiresAt.NAME), now);
@@ -80,10 +86,11 @@ public record ExpiryWrites(boolean enabled, @Nullable Duration defaultDuration) 
               + sent.type().odataName()
               + ".");
     }
+    @Nullable Duration defaultDuration = timeToLive.defaultDuration();
     if (defaultDuration == null) {
       return null;
     }
-    Instant due = now.plus(Objects.requireNonNull(defaultDuration));
+    Instant due = now.plus(defaultDuration);
     return due.isAfter(EdmDateTimes.MAX) ? EdmDateTimes.MAX : due;
   }
 }

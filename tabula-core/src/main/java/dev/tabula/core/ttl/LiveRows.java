@@ -47,13 +47,13 @@ public final class LiveRows implements RowFilter {
   }
 
   /**
-   * The filter's declared properties plus the expiry. A filter that reads nothing ({@link
-   * RowFilter#ALL}) becomes one that may read any: the engines build the whole entity of every row
-   * they keep anyway, so reading the expiry from it costs no decode of its own.
+   * The filter's declared properties plus the expiry, so an engine that decodes rows lazily decodes
+   * just those (for {@link RowFilter#ALL}, the expiry alone: a pass over the row's property names,
+   * not a build of its properties); null when the filter may read any.
    */
   private static @Nullable Set<String> properties(RowFilter filter, boolean expiryNamed) {
     @Nullable Set<String> declared = filter.properties();
-    if (declared == null || filter == RowFilter.ALL) {
+    if (declared == null) {
       return null;
     }
     Set<String> read = new LinkedHashSet<>();
