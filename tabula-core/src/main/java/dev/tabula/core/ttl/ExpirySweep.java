@@ -84,6 +84,9 @@ public final class ExpirySweep {
       while (true) {
         List<TableInfo> tables = catalog.listTables(account, cursor, TABLE_CHUNK + 1);
         for (int i = 0; i < Math.min(tables.size(), TABLE_CHUNK); i++) {
+          if (stopped()) {
+            return reclaimed.get() - before;
+          }
           if (tables.get(i).settings().timeToLive().enabled()) {
             sweep(tables.get(i));
           }
@@ -110,12 +113,17 @@ public final class ExpirySweep {
       Page page = store.scan(table.id(), request);
       byPartition(page.entities()).forEach((pk, rows) -> delete(table.id(), pk, rows));
       @Nullable EntityKey resume = page.resumeKey();
-      if (page.stopReason() == StopReason.SOURCE_EXHAUSTED || resume == null) {
+      if (page.stopReason() == StopReason.SOURCE_EXHAUSTED || resume == null || stopped()) {
         return;
       }
       range = range.resumeAt(resume);
       Thread.yield(); // throttled: the server's own work goes first between pages
     }
+  }
+
+  /** Whether the sweeper's thread was asked to stop: the pass ends after its current batch. */
+  private static boolean stopped() {
+    return Thread.currentThread().isInterrupted();
   }
 
   private static Map<String, List<Entity>> byPartition(List<Entity> entities) {
