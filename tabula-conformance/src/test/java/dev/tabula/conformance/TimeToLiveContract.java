@@ -207,7 +207,7 @@ class TimeToLiveContract extends ConformanceBase {
                     + "\"$expires\":\"2000-01-01T00:00:00Z\"}")
             .send();
 
-    assertThat(response.status()).isEqualTo(400);
+    assertError(response, 400, "PropertyNameInvalid");
   }
 
   @Test
