@@ -19,10 +19,11 @@ import org.jspecify.annotations.Nullable;
  * A client's write as stored on a table with time-to-live: its {@value ExpiresAt#NAME} becomes the
  * internal expiry ({@link Expiry#PROPERTY}); without one, a table with a default duration gives the
  * entity {@code now + default}, on every PUT and MERGE alike, so the time-to-live counts from the
- * last write (Cosmos DB's rule, "Time to Live (TTL) in Azure Cosmos DB": "the TTL ... is reset
- * every time the item is modified"). Without a default, a PUT stores no expiry (it replaces the
- * entity) and a MERGE keeps the stored one (it keeps what it does not name). On a table without
- * time-to-live the write is unchanged: {@value ExpiresAt#NAME} is an ordinary property there.
+ * last write (Cosmos DB's rule, "Time to Live (TTL) in Azure Cosmos DB", learn.microsoft.com: the
+ * value "is interpreted as a delta from the time that an item was last modified"). Without a
+ * default, a PUT stores no expiry (it replaces the entity) and a MERGE keeps the stored one (it
+ * keeps what it does not name). On a table without time-to-live the write is unchanged: {@value
+ * ExpiresAt#NAME} is an ordinary property there.
  *
  * @param timeToLive the table's time-to-live settings
  */
