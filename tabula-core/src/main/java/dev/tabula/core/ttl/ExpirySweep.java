@@ -75,10 +75,12 @@ public final class ExpirySweep {
    * Runs one pass over every table with time-to-live.
    *
    * @return the entities this pass reclaimed
-   * @throws RuntimeException an engine's failure, which ends the pass; the next pass starts over
+   * @throws RuntimeException the first table's failure, once every other table was swept (a failure
+   *     to list the tables ends the pass at once); the next pass starts over
    */
   public long run() {
     long before = reclaimed.get();
+    @Nullable RuntimeException failure = null;
     for (String account : accounts.get()) {
       @Nullable String cursor = null;
       while (true) {
@@ -88,7 +90,7 @@ public final class ExpirySweep {
             return reclaimed.get() - before;
           }
           if (tables.get(i).settings().timeToLive().enabled()) {
-            sweep(tables.get(i));
+            failure = sweepOrKeep(tables.get(i), failure);
           }
         }
         if (tables.size() <= TABLE_CHUNK) {
@@ -97,7 +99,29 @@ public final class ExpirySweep {
         cursor = TableNames.canonical(tables.get(TABLE_CHUNK).name());
       }
     }
+    if (failure != null) {
+      throw failure;
+    }
     return reclaimed.get() - before;
+  }
+
+  /**
+   * Sweeps one table; its failure (a table deleted meanwhile, an engine error) does not keep the
+   * pass from the other tables: it is kept, the first one thrown at the end with the others
+   * suppressed in it.
+   */
+  private @Nullable RuntimeException sweepOrKeep(
+      TableInfo table, @Nullable RuntimeException earlier) {
+    try {
+      sweep(table);
+      return earlier;
+    } catch (RuntimeException e) {
+      if (earlier == null) {
+        return e;
+      }
+      earlier.addSuppressed(e);
+      return earlier;
+    }
   }
 
   /** Reclaims the expired entities of one table, page by page. */

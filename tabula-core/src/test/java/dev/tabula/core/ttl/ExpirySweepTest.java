@@ -1,6 +1,7 @@
 package dev.tabula.core.ttl;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.EntityStore;
@@ -33,7 +34,8 @@ import org.junit.jupiter.api.Test;
  * once: with the sweep's delete sent with {@code Precondition.NONE} (which the planner refuses on
  * an expired entity, as missing), the three reclaim tests failed; with the planner's {@code
  * ExpiredAt} passing on any stored entity, the rewritten-entity test failed (the rewrite was
- * deleted).
+ * deleted); with a table's failure thrown at once, the failing-table test failed (the table listed
+ * after it was not swept).
  */
 class ExpirySweepTest {
   private static final String ACCOUNT = "devstoreaccount1";
@@ -129,6 +131,29 @@ class ExpirySweepTest {
     assertThat(raw(table, "a", "old")).isEmpty();
     Entity survivor = raw(table, "a", "rewritten").orElseThrow();
     assertThat(Expiry.of(survivor.properties())).isEqualTo(FUTURE);
+  }
+
+  @Test
+  void aFailingTable_doesNotKeepThePassFromTheOthers_andIsReportedAtTheEnd() {
+    TableInfo broken = table("abroken", TimeToLive.withoutDefault());
+    TableInfo other = table("other", TimeToLive.withoutDefault());
+    put(broken, "a", "old", PAST);
+    put(other, "a", "old", PAST);
+    EntityStore failingOnOne =
+        new ForwardingStore(engine.entities()) {
+          @Override
+          public Page scan(long tableId, ScanRequest request) {
+            if (tableId == broken.id()) {
+              throw new IllegalStateException("disk");
+            }
+            return super.scan(tableId, request);
+          }
+        };
+
+    assertThatThrownBy(() -> sweep(failingOnOne).run()).hasMessage("disk");
+
+    assertThat(raw(other, "a", "old")).isEmpty();
+    assertThat(raw(broken, "a", "old")).isPresent();
   }
 
   /** An entity store that forwards everything to another. */
