@@ -22,6 +22,7 @@ import dev.tabula.query.QueryPlan;
 import dev.tabula.query.QueryPlanner;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -202,7 +203,23 @@ public final class EntityService {
     long deadline = System.nanoTime() + PAGE_TIME_BUDGET.toNanos();
     QueryPlan plan = QueryPlanner.plan(filter);
     EntityPage page = query.page(info.id(), plan, residual(info, plan), from, limit, deadline);
-    return page.withEntities(page.entities().stream().map(ExpiresAt::shown).toList());
+    return shown(page);
+  }
+
+  /** The page as a client sees it; the same page when no entity has an expiry to show. */
+  private static EntityPage shown(EntityPage page) {
+    List<Entity> stored = page.entities();
+    @Nullable List<Entity> shown = null;
+    for (int i = 0; i < stored.size(); i++) {
+      Entity entity = ExpiresAt.shown(stored.get(i));
+      if (shown == null && entity != stored.get(i)) {
+        shown = new ArrayList<>(stored.subList(0, i));
+      }
+      if (shown != null) {
+        shown.add(entity);
+      }
+    }
+    return shown == null ? page : page.withEntities(shown);
   }
 
   /**

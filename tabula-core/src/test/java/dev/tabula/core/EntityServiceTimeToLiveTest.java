@@ -97,6 +97,8 @@ class EntityServiceTimeToLiveTest {
     assertThat(raw("p", "r").orElseThrow().properties())
         .containsOnlyKeys(Expiry.PROPERTY)
         .containsEntry(Expiry.PROPERTY, at(FUTURE));
+    assertThat(entities.query(ACCOUNT, table, null, null).entities().get(0).properties())
+        .containsOnlyKeys(ExpiresAt.NAME);
     assertThat(
             entities
                 .query(
