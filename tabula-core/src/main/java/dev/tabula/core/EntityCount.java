@@ -37,7 +37,16 @@ final class EntityCount {
    */
   EntityCountPage count(
       long tableId, QueryPlan plan, @Nullable EntityKey from, long deadlineNanos) {
-    RowFilter residual = ScanTranslation.rowFilter(plan.rowResidual());
+    return count(tableId, plan, ScanTranslation.rowFilter(plan.rowResidual()), from, deadlineNanos);
+  }
+
+  /** One stretch whose rows {@code residual} decides (see {@link EntityQuery}). */
+  EntityCountPage count(
+      long tableId,
+      QueryPlan plan,
+      RowFilter residual,
+      @Nullable EntityKey from,
+      long deadlineNanos) {
     long count = 0;
     long scanned = 0;
     @Nullable EntityKey at = from;

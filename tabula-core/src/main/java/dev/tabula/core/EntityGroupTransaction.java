@@ -1,6 +1,8 @@
 package dev.tabula.core;
 
 import dev.tabula.core.storage.StorageErrors;
+import dev.tabula.core.ttl.ExpiresAt;
+import dev.tabula.core.ttl.ExpiryWrites;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.TableInfo;
@@ -10,6 +12,7 @@ import dev.tabula.model.EntityRules;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableException;
 import dev.tabula.model.TableNames;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -50,6 +53,7 @@ public final class EntityGroupTransaction {
   private final EntityStore store;
   private final String account;
   private final List<BatchOperation> operations = new ArrayList<>();
+  private final List<Write> writes = new ArrayList<>();
   private final Set<String> rowKeys = new HashSet<>();
   private @Nullable TableInfo table;
   private boolean committed;
@@ -101,6 +105,8 @@ public final class EntityGroupTransaction {
       // The service's text (it differs from the documented "A command with RowKey '{0}'...").
       throw TableErrorCode.INVALID_DUPLICATE_ROW.exception();
     }
+    TableInfo target = Objects.requireNonNull(table, "looked up above");
+    writes.add(ExpiryWrites.of(target).apply(operation.toWrite(), Instant.now()));
     operations.add(operation);
   }
 
@@ -122,8 +128,6 @@ public final class EntityGroupTransaction {
       throw new IllegalStateException("nothing to commit");
     }
     committed = true;
-    List<Write> writes = new ArrayList<>(operations.size());
-    operations.forEach(op -> writes.add(op.toWrite()));
     String partitionKey = operations.get(0).entity().partitionKey();
     TableInfo target = Objects.requireNonNull(table, "the first add looked it up");
     return store
@@ -135,7 +139,7 @@ public final class EntityGroupTransaction {
     if (result instanceof ApplyResult.Rejected rejected) {
       return new Failed(rejected.index(), StorageErrors.of(rejected));
     }
-    return new Committed(((ApplyResult.Committed) result).entities());
+    return new Committed(ExpiresAt.shownAll(((ApplyResult.Committed) result).entities()));
   }
 
   /** The service's text for too many operations, as an exception to report at index 0. */

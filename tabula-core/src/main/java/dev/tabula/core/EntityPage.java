@@ -29,6 +29,11 @@ public record EntityPage(
     Objects.requireNonNull(plan, "plan");
   }
 
+  /** The same page with other entities (the stored ones as the client sees them). */
+  public EntityPage withEntities(List<Entity> shown) {
+    return new EntityPage(shown, next, scanned, plan, partitionKey);
+  }
+
   /** A page of an unfiltered scan. */
   public EntityPage(List<Entity> entities, EntityKey next, long scanned) {
     this(entities, next, scanned, "scan", null);

@@ -42,8 +42,22 @@ final class EntityQuery {
    */
   EntityPage page(
       long tableId, QueryPlan plan, @Nullable EntityKey from, int limit, long deadlineNanos) {
-    List<QueryRange> ranges = plan.rangesFrom(from);
     RowFilter residual = ScanTranslation.rowFilter(plan.rowResidual());
+    return page(tableId, plan, residual, from, limit, deadlineNanos);
+  }
+
+  /**
+   * One page whose rows {@code residual} decides (the plan's residual with more conditions, such as
+   * the time-to-live's, wrapped around it).
+   */
+  EntityPage page(
+      long tableId,
+      QueryPlan plan,
+      RowFilter residual,
+      @Nullable EntityKey from,
+      int limit,
+      long deadlineNanos) {
+    List<QueryRange> ranges = plan.rangesFrom(from);
     List<Entity> kept = new ArrayList<>();
     long scanned = 0;
     long keptBytes = 0;

@@ -2,9 +2,13 @@ package dev.tabula.core;
 
 import dev.tabula.core.storage.StorageErrors;
 import dev.tabula.core.storage.TranslatingEntityStore;
+import dev.tabula.core.ttl.ExpiresAt;
+import dev.tabula.core.ttl.ExpiryWrites;
+import dev.tabula.core.ttl.LiveRows;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Precondition;
+import dev.tabula.engine.RowFilter;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
 import dev.tabula.model.Attempt;
@@ -14,9 +18,14 @@ import dev.tabula.model.EntityRules;
 import dev.tabula.model.Limits;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.query.Filter;
+import dev.tabula.query.QueryPlan;
 import dev.tabula.query.QueryPlanner;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
@@ -139,7 +148,7 @@ public final class EntityService {
   /** Get Entity: 404 ResourceNotFound when there is no such entity. */
   public Entity get(String account, String table, EntityKey key) {
     TableInfo info = tables.table(account, table);
-    return store.read(info.id(), key).orElseThrow(TableErrorCode.RESOURCE_NOT_FOUND::exception);
+    return visible(store.read(info.id(), key));
   }
 
   /** {@link #get} without waiting: would-wait unless the engine holds the table and the entity. */
@@ -147,7 +156,15 @@ public final class EntityService {
     return tables
         .tryTable(account, table)
         .then(info -> store.tryRead(info.id(), key))
-        .map(found -> found.orElseThrow(TableErrorCode.RESOURCE_NOT_FOUND::exception));
+        .map(EntityService::visible);
+  }
+
+  /** A point read's answer: an expired entity is not found (see {@link LiveRows}). */
+  private static Entity visible(Optional<Entity> found) {
+    return found
+        .filter(entity -> LiveRows.isLive(entity, Instant.now()))
+        .map(ExpiresAt::shown)
+        .orElseThrow(TableErrorCode.RESOURCE_NOT_FOUND::exception);
   }
 
   /**
@@ -184,7 +201,25 @@ public final class EntityService {
     }
     int limit = top == null ? pageSize : Math.min(top, pageSize);
     long deadline = System.nanoTime() + PAGE_TIME_BUDGET.toNanos();
-    return query.page(info.id(), QueryPlanner.plan(filter), from, limit, deadline);
+    QueryPlan plan = QueryPlanner.plan(filter);
+    EntityPage page = query.page(info.id(), plan, residual(info, plan), from, limit, deadline);
+    return shown(page);
+  }
+
+  /** The page as a client sees it; the same page when no entity has an expiry to show. */
+  private static EntityPage shown(EntityPage page) {
+    List<Entity> stored = page.entities();
+    @Nullable List<Entity> shown = null;
+    for (int i = 0; i < stored.size(); i++) {
+      Entity entity = ExpiresAt.shown(stored.get(i));
+      if (shown == null && entity != stored.get(i)) {
+        shown = new ArrayList<>(stored.subList(0, i));
+      }
+      if (shown != null) {
+        shown.add(entity);
+      }
+    }
+    return shown == null ? page : page.withEntities(shown);
   }
 
   /**
@@ -199,7 +234,19 @@ public final class EntityService {
       String account, String table, @Nullable Filter filter, @Nullable EntityKey from) {
     TableInfo info = tables.table(account, table);
     long deadline = System.nanoTime() + PAGE_TIME_BUDGET.toNanos();
-    return count.count(info.id(), QueryPlanner.plan(filter), from, deadline);
+    QueryPlan plan = QueryPlanner.plan(filter);
+    return count.count(info.id(), plan, residual(info, plan), from, deadline);
+  }
+
+  /**
+   * The filter the engine runs for a query or a count: the plan's residual, keeping only live
+   * entities (the one place reads hide expired ones; see {@link LiveRows}).
+   */
+  private static RowFilter residual(TableInfo info, QueryPlan plan) {
+    return LiveRows.of(
+        ScanTranslation.rowFilter(plan.rowResidual()),
+        Instant.now(),
+        ExpiryWrites.of(info).enabled());
   }
 
   /** Entities scanned versus returned by this service's queries. */
@@ -210,7 +257,7 @@ public final class EntityService {
   private CompletableFuture<Entity> writeOne(
       String account, String table, Entity entity, Write.Kind kind, Precondition precondition) {
     TableInfo info = tables.table(account, table);
-    Write write = new Write(kind, entity.rowKey(), entity.properties(), precondition);
+    Write write = stored(info, kind, entity, precondition);
     return store
         .applyAsync(info.id(), entity.partitionKey(), List.of(write))
         .thenApply(EntityService::stored);
@@ -225,8 +272,15 @@ public final class EntityService {
                 store.tryApplyAsync(
                     info.id(),
                     entity.partitionKey(),
-                    List.of(new Write(kind, entity.rowKey(), entity.properties(), precondition))))
+                    List.of(stored(info, kind, entity, precondition))))
         .map(stage -> stage.thenApply(EntityService::stored));
+  }
+
+  /** The engine write of a client's entity, its expiry as the table's time-to-live says. */
+  private static Write stored(
+      TableInfo info, Write.Kind kind, Entity entity, Precondition precondition) {
+    return ExpiryWrites.of(info)
+        .write(kind, entity.rowKey(), entity.properties(), precondition, Instant.now());
   }
 
   /** The checks of a Delete Entity's keys, which come from its URL. */
@@ -240,7 +294,7 @@ public final class EntityService {
   }
 
   private static Entity stored(ApplyResult result) {
-    return committed(result).entities().get(0);
+    return ExpiresAt.shown(Objects.requireNonNull(committed(result).entities().get(0)));
   }
 
   private static @Nullable Void deleted(ApplyResult result) {

@@ -3,6 +3,7 @@ package dev.tabula.engine;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityRules;
+import dev.tabula.model.Expiry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,6 +24,12 @@ import org.jspecify.annotations.Nullable;
  *   <li>Writes are evaluated in order, each against the state left by the writes before it in the
  *       same batch; a row key no earlier write touched is looked up once in the engine's stored
  *       state.
+ *   <li>An expired entity is absent: a row whose entity carries an expiry ({@link Expiry}) at or
+ *       before the commit time is treated as missing by every write and precondition (an insert
+ *       succeeds over it, a merge merges onto nothing), except {@link Precondition.ExpiredAt},
+ *       which passes only on such an entity with that very Timestamp ({@code ENTITY_MISSING}
+ *       without a stored entity, {@code TIMESTAMP_DIFFERS} when it is live or has another
+ *       Timestamp).
  *   <li>Preconditions: {@code MustNotExist} fails with {@code ENTITY_EXISTS} on an existing entity;
  *       a DELETE, {@code MustExist} or {@code TimestampEquals} on a missing entity fails with
  *       {@code ENTITY_MISSING}; a differing Timestamp fails with {@code TIMESTAMP_DIFFERS}.
@@ -108,9 +115,14 @@ public final class PartitionBatch {
     for (int i = 0; i < writes.size(); i++) {
       Write write = writes.get(i);
       String rowKey = write.rowKey();
-      @Nullable Entity current =
+      @Nullable Entity found =
           staged.containsKey(rowKey) ? staged.get(rowKey) : read(stored, rowKey);
-      ApplyResult.Rejected.@Nullable Reason failure = preconditionFailure(write, current);
+      @Nullable Entity current =
+          found != null && Expiry.isExpired(found, commitTime) ? null : found;
+      ApplyResult.Rejected.@Nullable Reason failure =
+          write.precondition() instanceof Precondition.ExpiredAt expiredAt
+              ? expiredAtFailure(expiredAt, found, current)
+              : preconditionFailure(write, current);
       @Nullable Entity next =
           failure == null ? next(partitionKey, write, current, commitTime) : null;
       if (failure == null) {
@@ -128,6 +140,18 @@ public final class PartitionBatch {
   private static <E extends Exception> @Nullable Entity read(StoredRows<E> stored, String rowKey)
       throws E {
     return Objects.requireNonNull(stored.read(rowKey), "stored row").orElse(null);
+  }
+
+  /** {@code found} is the stored entity, {@code current} the same unless it is expired (null). */
+  private static ApplyResult.Rejected.@Nullable Reason expiredAtFailure(
+      Precondition.ExpiredAt expected, @Nullable Entity found, @Nullable Entity current) {
+    if (found == null) {
+      return ApplyResult.Rejected.Reason.ENTITY_MISSING;
+    }
+    boolean expired = current == null;
+    return expired && expected.timestamp().equals(found.timestamp())
+        ? null
+        : ApplyResult.Rejected.Reason.TIMESTAMP_DIFFERS;
   }
 
   private static ApplyResult.Rejected.@Nullable Reason preconditionFailure(

@@ -22,6 +22,19 @@ public sealed interface Precondition {
     }
   }
 
+  /**
+   * The stored entity must be expired ({@link dev.tabula.model.Expiry}) and still carry exactly
+   * this Timestamp: the time-to-live reclaimer's delete, which so never removes an entity that is
+   * live or was rewritten since the reclaimer saw it expired (a rewrite gets a new Timestamp).
+   * Unlike every other precondition it looks at the expired entity itself, which all others treat
+   * as absent.
+   */
+  record ExpiredAt(Instant timestamp) implements Precondition {
+    public ExpiredAt {
+      Objects.requireNonNull(timestamp, "timestamp");
+    }
+  }
+
   /** Shared instance of {@link None}. */
   Precondition NONE = new None();
 

@@ -160,9 +160,14 @@ public final class EntityRules {
     }
   }
 
-  /** Whether the entity has more custom properties than a stored entity may (252). */
+  /**
+   * Whether the entity has more custom properties than a stored entity may (252). The internal
+   * expiry ({@link Expiry#PROPERTY}) is not one of them: a client never sees it by that name.
+   */
   public static boolean hasTooManyProperties(Entity entity) {
-    return entity.properties().size() > Limits.MAX_CUSTOM_PROPERTIES;
+    Map<String, EdmValue> properties = entity.properties();
+    int internal = properties.containsKey(Expiry.PROPERTY) ? 1 : 0;
+    return properties.size() - internal > Limits.MAX_CUSTOM_PROPERTIES;
   }
 
   /** Whether the entity is larger than a stored entity may be (1 MiB, see {@link #size}). */

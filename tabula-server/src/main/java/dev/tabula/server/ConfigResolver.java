@@ -399,6 +399,16 @@ final class ConfigResolver {
     return Duration.ofSeconds(number(str(flags.drainTimeout), "drain-timeout", 10, 0, 3600));
   }
 
+  /**
+   * How often the time-to-live reclaimer runs: {@code --ttl-sweep-interval}, else {@code
+   * TABULA_TTL_SWEEP_INTERVAL}, else the file's {@code ttl-sweep-interval}, in seconds; default 60;
+   * zero turns it off.
+   */
+  Duration ttlSweepInterval(ServeCommand flags) {
+    return Duration.ofSeconds(
+        number(str(flags.ttlSweepInterval), "ttl-sweep-interval", 60, 0, 86_400));
+  }
+
   /** The Cassandra engine's options: flag, else {@code TABULA_CASSANDRA_*}, else file key. */
   CassandraOptions cassandra(CassandraFlags flags) {
     try {

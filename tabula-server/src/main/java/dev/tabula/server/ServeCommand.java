@@ -243,6 +243,14 @@ final class ServeCommand implements Callable<Integer> {
   @Nullable Integer drainTimeout;
 
   @Option(
+      names = "--ttl-sweep-interval",
+      description =
+          "Seconds between passes of the time-to-live reclaimer, which deletes expired entities"
+              + " of tables with time-to-live (default 60; 0 = off; env"
+              + " TABULA_TTL_SWEEP_INTERVAL).")
+  @Nullable Integer ttlSweepInterval;
+
+  @Option(
       names = "--debug",
       description =
           "Print the stack trace with a startup error (env TABULA_DEBUG=true); without it,"
@@ -257,7 +265,7 @@ final class ServeCommand implements Callable<Integer> {
           "A properties file with host, port, data-dir, engine, accounts, tls-cert,"
               + " tls-key, tls-password, tls-alias, https-port, idle-timeout, request-timeout, workers, queue, block-cache-mb,"
               + " request-memory-mb, max-connections, accept-wal-data-loss, admin-port, admin-host,"
-              + " admin-token, console-account, hot-partitions, log-level, access-log, drain-timeout, the oauth-*"
+              + " admin-token, console-account, hot-partitions, log-level, access-log, drain-timeout, ttl-sweep-interval, the oauth-*"
               + " settings and the cassandra-* settings;"
               + " an unknown key is refused.")
   @Nullable Path configFile;
@@ -279,6 +287,7 @@ final class ServeCommand implements Callable<Integer> {
     CassandraOptions cassandraOptions = resolver.cassandra(cassandra);
     boolean acceptWalDataLoss = resolver.acceptWalDataLoss(this);
     Duration drain = resolver.drainTimeout(this);
+    Duration ttlSweepInterval = resolver.ttlSweepInterval(this);
     int hotPartitions = resolver.hotPartitions(this);
     StartupChecks.check(config, resolver);
     // Before the engine: the Cassandra driver registers its metrics as its session is built.
@@ -318,6 +327,9 @@ final class ServeCommand implements Callable<Integer> {
       server = TabulaServer.start(config, engine, telemetry);
     } catch (ListenFailure e) {
       throw new OperatorError(StartupFailures.cannotListen(e, resolver.sourceOf(e.setting())), e);
+    }
+    if (!ttlSweepInterval.isZero()) {
+      server.startExpirySweeper(ttlSweepInterval);
     }
     serveUntilStopped(server, StartupBanner.lines(server, storage(config, resolver), drain), drain);
     return 0;

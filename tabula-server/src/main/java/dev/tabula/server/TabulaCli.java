@@ -6,6 +6,7 @@ import dev.tabula.tools.cli.CopyCommand;
 import dev.tabula.tools.cli.ExportCommand;
 import dev.tabula.tools.cli.ImportCommand;
 import dev.tabula.tools.cli.QueryCommand;
+import dev.tabula.tools.cli.SettingsCommand;
 import dev.tabula.tools.cli.TablesCommand;
 import dev.tabula.tools.cli.ToolError;
 import java.io.IOException;
@@ -35,6 +36,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
       ServeCommand.class,
       TablesCommand.class,
       QueryCommand.class,
+      SettingsCommand.class,
       ExportCommand.class,
       ImportCommand.class,
       CopyCommand.class,

@@ -7,6 +7,8 @@ import dev.tabula.core.NonBlockingCalls;
 import dev.tabula.core.TableService;
 import dev.tabula.core.TableSettingsService;
 import dev.tabula.core.properties.ServicePropertiesService;
+import dev.tabula.core.ttl.ExpirySweep;
+import dev.tabula.core.ttl.ExpirySweeper;
 import dev.tabula.engine.Readiness;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.protocol.TableProtocol;
@@ -16,6 +18,7 @@ import dev.tabula.server.admin.AdminListener;
 import dev.tabula.server.admin.AdminRoutes;
 import dev.tabula.server.console.ConsoleSection;
 import dev.tabula.server.telemetry.Telemetry;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -56,6 +59,9 @@ public final class TabulaServer implements AutoCloseable {
   private final @Nullable ReloadingTls tls;
   private final LiveAccounts accounts;
   private final List<WatchedFile<?>> watchedFiles;
+
+  /** The time-to-live reclaimer, once {@link #startExpirySweeper} ran; guarded by this. */
+  private @Nullable ExpirySweeper expirySweeper;
 
   /** Set first thing by {@link #close}: from then on the server is not ready. */
   private volatile boolean closing;
@@ -326,6 +332,44 @@ public final class TabulaServer implements AutoCloseable {
   }
 
   /**
+   * Starts the time-to-live reclaimer (docs/extensions.md): every {@code interval} after the last
+   * pass, it deletes the expired entities of every table with time-to-live of the accounts served
+   * then. One per server; on a shared Cassandra cluster several servers sweeping at once is
+   * harmless (each delete is conditional, see {@link ExpirySweep}). Counted by the metric {@code
+   * tabula.ttl.entities.reclaimed}.
+   *
+   * @throws IllegalStateException when it was already started
+   */
+  public synchronized void startExpirySweeper(Duration interval) {
+    if (expirySweeper != null) {
+      throw new IllegalStateException("the time-to-live reclaimer is already running");
+    }
+    ExpirySweep sweep =
+        new ExpirySweep(
+            engine.catalog(),
+            engine.entities(),
+            () -> accounts.accounts().stream().map(Account::name).toList(),
+            Clock.systemUTC());
+    FunctionCounter.builder("tabula.ttl.entities.reclaimed", sweep, ExpirySweep::reclaimed)
+        .description("Expired entities the time-to-live reclaimer deleted")
+        .register(telemetry.registry());
+    expirySweeper =
+        ExpirySweeper.start(
+            sweep,
+            interval,
+            failure ->
+                LOG.warn(
+                    "Time-to-live sweep failed; the next pass starts over: {}",
+                    failure.toString()));
+  }
+
+  private synchronized void stopExpirySweeper() {
+    if (expirySweeper != null) {
+      expirySweeper.close();
+    }
+  }
+
+  /**
    * Stops gracefully: stops accepting connections, closes those with no request in hand at once,
    * lets the requests in flight be answered for up to {@code drainTimeout} (each connection closes
    * after its answer), then closes whatever is left and {@link #close}s.
@@ -355,6 +399,7 @@ public final class TabulaServer implements AutoCloseable {
     if (tls != null) {
       tls.close();
     }
+    stopExpirySweeper(); // before the engine, which its pass uses
     if (console != null) {
       console.close(); // before the engine: a console request must not reach a closed engine
     }

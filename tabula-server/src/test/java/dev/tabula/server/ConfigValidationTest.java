@@ -64,6 +64,19 @@ class ConfigValidationTest {
   }
 
   @Test
+  void ttlSweepInterval_defaultsToSixtySeconds_zeroIsOff_fromTheEnvironmentToo() {
+    ServeCommand flags = new ServeCommand();
+    assertThat(new ConfigResolver(Map.of(), null).ttlSweepInterval(flags)).hasSeconds(60);
+    assertThat(
+            new ConfigResolver(Map.of("TABULA_TTL_SWEEP_INTERVAL", "5"), null)
+                .ttlSweepInterval(flags))
+        .hasSeconds(5);
+    flags.ttlSweepInterval = 0;
+    assertThat(new ConfigResolver(Map.of(), null).ttlSweepInterval(flags)).isZero();
+    assertThat(ConfigFileKeys.known()).contains("ttl-sweep-interval");
+  }
+
+  @Test
   void configFileKeys_areTheFlags_andUnknownOnesGetTheLikelyMeantKey() {
     assertThat(ConfigFileKeys.known())
         .contains("port", "data-dir", "accounts", "drain-timeout", "cassandra-keyspace")

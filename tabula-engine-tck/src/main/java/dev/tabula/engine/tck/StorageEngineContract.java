@@ -18,6 +18,7 @@ public abstract class StorageEngineContract
     implements CatalogContract,
         ApplyContract,
         PreconditionContract,
+        ExpiryContract,
         ScanContract,
         ConcurrencyContract,
         LifecycleContract,

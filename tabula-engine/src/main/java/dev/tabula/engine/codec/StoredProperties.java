@@ -70,14 +70,26 @@ final class StoredProperties extends AbstractMap<String, EdmValue> implements En
     return built().entrySet();
   }
 
+  /**
+   * One property. Before the map is built, it is found on the stored bytes without building it: a
+   * filter that reads one property of each scanned row (the time-to-live's expiry, on every scan)
+   * must not build every row's map on the scanning thread, for rows the JSON writer would otherwise
+   * copy out unbuilt.
+   */
   @Override
   public @Nullable EdmValue get(@Nullable Object name) {
-    return built().get(name);
+    Map<String, EdmValue> map = built;
+    if (map != null) {
+      return map.get(name);
+    }
+    return name instanceof String wanted
+        ? EntityValueCodec.decodeProperty(value, wanted).orElse(null)
+        : null;
   }
 
   @Override
   public boolean containsKey(@Nullable Object name) {
-    return built().containsKey(name);
+    return get(name) != null; // a stored property always has a value
   }
 
   @Override

@@ -228,6 +228,33 @@ public final class TableClient implements AutoCloseable {
     return total;
   }
 
+  /**
+   * A table's extension settings as the server's JSON document (Tabula's {@code
+   * ?comp=tabula-settings} with {@code x-tabula-extensions: settings}, docs/extensions.md). A
+   * server without the extension answers an error, thrown as a {@link ServiceException}.
+   */
+  public String tableSettings(String table) throws IOException {
+    Answer answer =
+        exchange("GET", table, "comp=tabula-settings", null, "x-tabula-extensions", "settings");
+    expect(answer, 200);
+    return new String(answer.body(), StandardCharsets.UTF_8);
+  }
+
+  /** Replaces every extension setting of a table with {@code json} (see {@link #tableSettings}). */
+  public void setTableSettings(String table, String json) throws IOException {
+    Answer answer =
+        exchange(
+            "PUT",
+            table,
+            "comp=tabula-settings",
+            new ByteArrayEntity(json.getBytes(StandardCharsets.UTF_8), null),
+            "Content-Type",
+            "application/json",
+            "x-tabula-extensions",
+            "settings");
+    expect(answer, 204);
+  }
+
   /** One page of a query's answer, its body still to be read; the caller closes it. */
   QueryPage queryPage(
       String table,
@@ -417,12 +444,27 @@ public final class TableClient implements AutoCloseable {
     request.setHeader("DataServiceVersion", "3.0;NetFx");
     request.setHeader("MaxDataServiceVersion", "3.0;NetFx");
     if (signer != null) {
-      request.setHeader("Authorization", signer.authorization(date, path));
+      request.setHeader("Authorization", signer.authorization(date, path + comp(rawQuery)));
     }
     for (int i = 0; i + 1 < headers.length; i += 2) {
       request.setHeader(headers[i], headers[i + 1]);
     }
     return request;
+  }
+
+  /**
+   * The {@code comp} parameter as the signed resource carries it ("?comp=..." after the path, as
+   * SharedKey and SharedKeyLite canonicalize a request for a component), or "" without one.
+   */
+  private static String comp(@Nullable String rawQuery) {
+    if (rawQuery != null) {
+      for (String parameter : rawQuery.split("&")) {
+        if (parameter.startsWith("comp=")) {
+          return "?" + parameter;
+        }
+      }
+    }
+    return "";
   }
 
   @Override

@@ -1,0 +1,80 @@
+package dev.tabula.tools.cli;
+
+import dev.tabula.tools.client.ConnectionString;
+import dev.tabula.tools.client.TableClient;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code tabula settings}: a table's extension settings (Tabula's {@code ?comp=tabula-settings},
+ * docs/extensions.md), printed, and changed first when an option asks. The other settings are kept:
+ * the command reads them and writes them back with the one it changes.
+ */
+@Command(
+    name = "settings",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Show a table's Tabula extension settings (time-to-live, change feed), and change the"
+          + " time-to-live first with --ttl. Not on Azure."
+    })
+public final class SettingsCommand implements Callable<Integer> {
+  @Mixin ConnectionOptions connection = new ConnectionOptions();
+
+  @Option(names = "--table", required = true, description = "The table.")
+  String table = "";
+
+  @Option(
+      names = "--ttl",
+      paramLabel = "off|on|SECONDS",
+      description =
+          "Time-to-live: off; on (only entities with a TabulaExpiresAt expire); or SECONDS, the"
+              + " default life of an entity after its last write (1 to 2147483647).")
+  @Nullable String ttl;
+
+  @Override
+  public Integer call() throws IOException {
+    @Nullable Long seconds = ttl == null ? null : timeToLive(ttl);
+    ConnectionString target = connection.resolve();
+    PrintStream out = System.out;
+    try (TableClient client = Endpoints.client(target)) {
+      TableSettingsDocument settings = TableSettingsDocument.parse(client.tableSettings(table));
+      if (ttl != null) {
+        settings = settings.withTimeToLive(seconds);
+        client.setTableSettings(table, settings.json());
+        settings = TableSettingsDocument.parse(client.tableSettings(table));
+      }
+      out.println(settings.describe());
+    } catch (IOException e) {
+      throw Endpoints.explain(e, target, table);
+    }
+    out.flush();
+    return ExitStatus.DONE;
+  }
+
+  /** {@code --ttl}'s value as the document's: null for off, -1 for on, else the seconds. */
+  static @Nullable Long timeToLive(String value) {
+    String v = value.strip().toLowerCase(Locale.ROOT);
+    if (v.equals("off")) {
+      return null;
+    }
+    if (v.equals("on")) {
+      return -1L;
+    }
+    try {
+      long seconds = Long.parseLong(v);
+      if (seconds >= 1 && seconds <= Integer.MAX_VALUE) {
+        return seconds;
+      }
+    } catch (NumberFormatException e) {
+      // said below
+    }
+    throw new ToolError(
+        "--ttl must be off, on or a number of seconds from 1 to 2147483647, not '" + value + "'");
+  }
+}
