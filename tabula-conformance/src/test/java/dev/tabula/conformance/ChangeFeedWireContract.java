@@ -8,13 +8,17 @@ import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
+import com.azure.data.tables.sas.TableSasPermission;
+import com.azure.data.tables.sas.TableSasSignatureValues;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tabula.conformance.support.AdminScrape;
 import dev.tabula.conformance.support.RawRequest;
+import dev.tabula.conformance.support.RawRequest.Scheme;
 import dev.tabula.conformance.support.RawResponse;
 import dev.tabula.server.EngineKind;
 import dev.tabula.server.ServerConfig;
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -148,6 +152,32 @@ class ChangeFeedWireContract extends ConformanceBase {
   }
 
   @Test
+  void aSignature_needsRead_andSeesOnlyTheRowsOfItsKeyRange() {
+    TableClient table = feedTable();
+    table.createEntity(new TableEntity("a", "1"));
+    table.createEntity(new TableEntity("z", "1"));
+    OffsetDateTime expiry = OffsetDateTime.now().plusHours(1);
+    String inRange =
+        table.generateSas(
+            new TableSasSignatureValues(expiry, TableSasPermission.parse("r"))
+                .setStartPartitionKey("a")
+                .setStartRowKey("0")
+                .setEndPartitionKey("b")
+                .setEndRowKey("0"));
+    String addOnly =
+        table.generateSas(new TableSasSignatureValues(expiry, TableSasPermission.parse("a")));
+
+    RawResponse clipped = withSas(table, inRange);
+    RawResponse refused = withSas(table, addOnly);
+
+    assertThat(clipped.status()).isEqualTo(200);
+    JsonNode groups = clipped.json().get("changes");
+    assertThat(groups).hasSize(1);
+    assertThat(groups.get(0).get("partitionKey").asText()).isEqualTo("a");
+    assertThat(refused.status()).isEqualTo(403);
+  }
+
+  @Test
   void aTableWithoutFeed_is404_andWithoutTheHeaderTheUrlIsAQuery() {
     assumeTrue(engine() != EngineKind.CASSANDRA, "no change feed on Cassandra");
     TableClient table = newTable();
@@ -195,6 +225,13 @@ class ChangeFeedWireContract extends ConformanceBase {
             .send();
     assertThat(set.status()).isEqualTo(204);
     return table;
+  }
+
+  private RawResponse withSas(TableClient table, String sas) {
+    return raw.get(table.getTableName() + CHANGES + "&" + sas)
+        .scheme(Scheme.NONE)
+        .header(EXTENSIONS, "changefeed")
+        .send();
   }
 
   private RawResponse changes(TableClient table, String after) {
