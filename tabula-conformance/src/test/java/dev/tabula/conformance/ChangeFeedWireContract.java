@@ -72,6 +72,27 @@ class ChangeFeedWireContract extends ConformanceBase {
   }
 
   @Test
+  void onATableWithTimeToLive_theExpiryShowsAsTabulaExpiresAt() {
+    TableClient table = feedTable();
+    assertThat(
+            raw.put(table.getTableName() + "?comp=tabula-settings")
+                .header(EXTENSIONS, "settings")
+                .json("{\"timeToLive\": -1, \"changeFeed\": {\"retentionSeconds\": 3600}}")
+                .send()
+                .status())
+        .isEqualTo(204);
+    OffsetDateTime expiry = OffsetDateTime.parse("2099-01-01T00:00:00Z");
+    table.createEntity(new TableEntity("p", "r").addProperty("TabulaExpiresAt", expiry));
+
+    JsonNode entity =
+        changes(table, null).json().get("changes").get(0).get("rows").get(0).get("entity");
+
+    assertThat(entity.get("TabulaExpiresAt").asText()).startsWith("2099-01-01T00:00:00");
+    assertThat(entity.get("TabulaExpiresAt@odata.type").asText()).isEqualTo("Edm.DateTime");
+    entity.fieldNames().forEachRemaining(name -> assertThat(name).doesNotStartWith("$"));
+  }
+
+  @Test
   void aBatch_isOneGroup() {
     TableClient table = feedTable();
     table.submitTransaction(

@@ -269,9 +269,7 @@ public final class EntityService {
         .then(
             info ->
                 store.tryApplyAsync(
-                    info,
-                    entity.partitionKey(),
-                    List.of(stored(info, kind, entity, precondition))))
+                    info, entity.partitionKey(), List.of(stored(info, kind, entity, precondition))))
         .map(stage -> stage.thenApply(EntityService::stored));
   }
 

@@ -1,5 +1,6 @@
 package dev.tabula.core;
 
+import dev.tabula.core.ttl.ExpiresAt;
 import dev.tabula.engine.ChangeGroup;
 import dev.tabula.engine.RowChange;
 import dev.tabula.model.Entity;
@@ -39,7 +40,7 @@ public record FeedGroup(FeedToken position, Instant time, String partitionKey, L
   static FeedGroup of(long tableId, ChangeGroup group) {
     List<Row> rows =
         group.rows().stream()
-            .map(row -> new Row(row.rowKey(), kindName(row.kind()), row.entity()))
+            .map(row -> new Row(row.rowKey(), kindName(row.kind()), shown(row.entity())))
             .toList();
     return new FeedGroup(
         new FeedToken(tableId, group.position(), false), group.time(), group.partitionKey(), rows);
@@ -48,6 +49,11 @@ public record FeedGroup(FeedToken position, Instant time, String partitionKey, L
   /** This group with only the rows {@code keep} accepts (a signature's key range). */
   public FeedGroup onlyRows(java.util.function.Predicate<Row> keep) {
     return new FeedGroup(position, time, partitionKey, rows.stream().filter(keep).toList());
+  }
+
+  /** As every entity the service shows: a time-to-live expiry as {@code TabulaExpiresAt}. */
+  private static @Nullable Entity shown(@Nullable Entity entity) {
+    return entity == null ? null : ExpiresAt.shown(entity);
   }
 
   private static String kindName(RowChange.Kind kind) {
