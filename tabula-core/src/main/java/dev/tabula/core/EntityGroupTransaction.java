@@ -131,7 +131,7 @@ public final class EntityGroupTransaction {
     String partitionKey = operations.get(0).entity().partitionKey();
     TableInfo target = Objects.requireNonNull(table, "the first add looked it up");
     return store
-        .applyAsync(target.id(), partitionKey, writes)
+        .applyAsync(target, partitionKey, writes)
         .thenApply(EntityGroupTransaction::outcomeOf);
   }
 

@@ -129,7 +129,7 @@ public final class EntityService {
     checkDeleted(key);
     TableInfo info = tables.table(account, table);
     return store
-        .applyAsync(info.id(), key.partitionKey(), List.of(deletion(key, ifMatch)))
+        .applyAsync(info, key.partitionKey(), List.of(deletion(key, ifMatch)))
         .thenApply(EntityService::deleted);
   }
 
@@ -140,8 +140,7 @@ public final class EntityService {
     return tables
         .tryTable(account, table)
         .then(
-            info ->
-                store.tryApplyAsync(info.id(), key.partitionKey(), List.of(deletion(key, ifMatch))))
+            info -> store.tryApplyAsync(info, key.partitionKey(), List.of(deletion(key, ifMatch))))
         .map(stage -> stage.thenApply(EntityService::deleted));
   }
 
@@ -259,7 +258,7 @@ public final class EntityService {
     TableInfo info = tables.table(account, table);
     Write write = stored(info, kind, entity, precondition);
     return store
-        .applyAsync(info.id(), entity.partitionKey(), List.of(write))
+        .applyAsync(info, entity.partitionKey(), List.of(write))
         .thenApply(EntityService::stored);
   }
 
@@ -270,9 +269,7 @@ public final class EntityService {
         .then(
             info ->
                 store.tryApplyAsync(
-                    info.id(),
-                    entity.partitionKey(),
-                    List.of(stored(info, kind, entity, precondition))))
+                    info, entity.partitionKey(), List.of(stored(info, kind, entity, precondition))))
         .map(stage -> stage.thenApply(EntityService::stored));
   }
 

@@ -51,6 +51,24 @@ public interface EntityStore {
   CompletableFuture<ApplyResult> applyAsync(long tableId, String partitionKey, List<Write> writes);
 
   /**
+   * {@link #applyAsync(long, String, List)} for a table the caller has looked up, so that the
+   * engine sees its settings: on a table whose settings ask for a change feed ({@link
+   * dev.tabula.model.TableSettings#hasChangeFeed()}), an engine with {@link Capability#CHANGE_FEED}
+   * records the commit's {@link ChangeGroup} in the same atomic step as its writes. Core calls this
+   * form. The default, for engines without a feed, is the id form.
+   */
+  default CompletableFuture<ApplyResult> applyAsync(
+      TableInfo table, String partitionKey, List<Write> writes) {
+    return applyAsync(table.id(), partitionKey, writes);
+  }
+
+  /** {@link #tryApplyAsync(long, String, List)} for a looked-up table, as {@link #applyAsync}. */
+  default Attempt<CompletableFuture<ApplyResult>> tryApplyAsync(
+      TableInfo table, String partitionKey, List<Write> writes) {
+    return tryApplyAsync(table.id(), partitionKey, writes);
+  }
+
+  /**
    * {@link #applyAsync} for a thread that must not wait: an engine with {@link
    * Capability#NON_BLOCKING_WRITES} queues the writes and answers with their stage; any other says
    * {@link Attempt.WouldWait} (this default) and has queued nothing.

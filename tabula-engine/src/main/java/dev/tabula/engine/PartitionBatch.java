@@ -6,11 +6,13 @@ import dev.tabula.model.EntityRules;
 import dev.tabula.model.Expiry;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -88,10 +90,17 @@ public final class PartitionBatch {
    *
    * @param entity the row's new entity, with the commit time as Timestamp, or null when the batch
    *     deletes the row
+   * @param existed whether the row held an entity before the batch, so that a change feed can tell
+   *     an insert from an update ({@link RowChange#of})
    */
-  public record Change(String rowKey, @Nullable Entity entity) {
+  public record Change(String rowKey, @Nullable Entity entity, boolean existed) {
     public Change {
       Objects.requireNonNull(rowKey, "rowKey");
+    }
+
+    /** The change of a row that held no entity before the batch. */
+    public Change(String rowKey, @Nullable Entity entity) {
+      this(rowKey, entity, false);
     }
 
     /** Whether the batch leaves no entity at this row key. */
@@ -111,6 +120,7 @@ public final class PartitionBatch {
     Objects.requireNonNull(commitTime, "commitTime");
     Map<String, @Nullable Entity> staged =
         new LinkedHashMap<>(); // null value: deleted by this batch
+    Set<String> existed = new HashSet<>(); // row keys stored before the batch
     List<@Nullable Entity> results = new ArrayList<>(writes.size());
     for (int i = 0; i < writes.size(); i++) {
       Write write = writes.get(i);
@@ -119,6 +129,9 @@ public final class PartitionBatch {
           staged.containsKey(rowKey) ? staged.get(rowKey) : read(stored, rowKey);
       @Nullable Entity current =
           found != null && Expiry.isExpired(found, commitTime) ? null : found;
+      if (current != null && !staged.containsKey(rowKey)) {
+        existed.add(rowKey); // an expired entity did not exist: its replacement is an insert
+      }
       ApplyResult.Rejected.@Nullable Reason failure =
           write.precondition() instanceof Precondition.ExpiredAt expiredAt
               ? expiredAtFailure(expiredAt, found, current)
@@ -134,7 +147,7 @@ public final class PartitionBatch {
       staged.put(rowKey, next);
       results.add(next);
     }
-    return commit(commitTime, results, staged);
+    return commit(commitTime, results, staged, existed);
   }
 
   private static <E extends Exception> @Nullable Entity read(StoredRows<E> stored, String rowKey)
@@ -202,9 +215,13 @@ public final class PartitionBatch {
   }
 
   private static Commit commit(
-      Instant time, List<@Nullable Entity> results, Map<String, @Nullable Entity> staged) {
+      Instant time,
+      List<@Nullable Entity> results,
+      Map<String, @Nullable Entity> staged,
+      Set<String> existed) {
     List<Change> changes = new ArrayList<>(staged.size());
-    staged.forEach((rowKey, entity) -> changes.add(new Change(rowKey, entity)));
+    staged.forEach(
+        (rowKey, entity) -> changes.add(new Change(rowKey, entity, existed.contains(rowKey))));
     return new Commit(new ApplyResult.Committed(time, results), changes);
   }
 }

@@ -12,6 +12,15 @@ public interface StorageEngine extends AutoCloseable {
   /** The entity store. */
   EntityStore entities();
 
+  /**
+   * The tables' change feeds, when the engine declares {@link Capability#CHANGE_FEED}.
+   *
+   * @throws UnsupportedOperationException otherwise (this default)
+   */
+  default ChangeFeed changeFeed() {
+    throw new UnsupportedOperationException("this storage engine has no change feed");
+  }
+
   /** Per-account settings outside any table (the Table service properties). */
   AccountSettings accountSettings();
 

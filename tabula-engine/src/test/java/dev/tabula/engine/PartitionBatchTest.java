@@ -68,7 +68,7 @@ class PartitionBatchTest {
     PartitionBatch.Commit commit = committed(plan(Write.delete("a", Precondition.NONE)));
 
     assertThat(commit.result().entities()).containsExactly((Entity) null);
-    assertThat(commit.changes()).containsExactly(new PartitionBatch.Change("a", null));
+    assertThat(commit.changes()).containsExactly(new PartitionBatch.Change("a", null, true));
     assertThat(commit.changes().get(0).isDeletion()).isTrue();
   }
 
@@ -151,7 +151,7 @@ class PartitionBatchTest {
     assertThat(commit.result().entities()).hasSize(3);
     assertThat(commit.changes())
         .containsExactly(
-            new PartitionBatch.Change("a", new Entity(PK, "a", NOW, props("y", 2))),
+            new PartitionBatch.Change("a", new Entity(PK, "a", NOW, props("y", 2)), true),
             new PartitionBatch.Change("b", new Entity(PK, "b", NOW, props("z", 3))));
   }
 

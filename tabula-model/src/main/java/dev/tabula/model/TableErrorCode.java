@@ -41,6 +41,11 @@ public enum TableErrorCode {
   TABLE_ALREADY_EXISTS(409, "TableAlreadyExists", "The table specified already exists."),
   TABLE_BEING_DELETED(409, "TableBeingDeleted", "The specified table is being deleted."),
   TABLE_NOT_FOUND(404, "TableNotFound", "The table specified does not exist."),
+  // Tabula's change feed (docs/extensions.md): the reader's position is older than the retention.
+  CHANGE_FEED_POSITION_EXPIRED(
+      410,
+      "ChangeFeedPositionExpired",
+      "Changes after this position have outlived the table's change-feed retention."),
   TOO_MANY_PROPERTIES(
       400,
       "TooManyProperties",

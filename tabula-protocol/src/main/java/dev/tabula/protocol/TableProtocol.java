@@ -2,6 +2,7 @@ package dev.tabula.protocol;
 
 import dev.tabula.core.AccessPolicyService;
 import dev.tabula.core.BatchService;
+import dev.tabula.core.ChangeFeedService;
 import dev.tabula.core.EntityService;
 import dev.tabula.core.NonBlockingCalls;
 import dev.tabula.core.TableService;
@@ -21,6 +22,7 @@ import dev.tabula.protocol.http.RequestIds;
 import dev.tabula.protocol.http.ServiceRequest;
 import dev.tabula.protocol.http.ServiceResponse;
 import dev.tabula.protocol.operations.AclOperations;
+import dev.tabula.protocol.operations.ChangeFeedOperations;
 import dev.tabula.protocol.operations.EntityCountOperations;
 import dev.tabula.protocol.operations.EntityOperations;
 import dev.tabula.protocol.operations.ServicePropertiesOperations;
@@ -33,6 +35,7 @@ import dev.tabula.protocol.routing.OperationContext;
 import dev.tabula.protocol.routing.RequestOperation;
 import dev.tabula.protocol.routing.Resource;
 import dev.tabula.protocol.routing.ResourceParser;
+import dev.tabula.protocol.routing.Route;
 import dev.tabula.protocol.routing.Router;
 import java.time.Clock;
 import java.util.Objects;
@@ -139,6 +142,15 @@ public final class TableProtocol {
     this.cors = new Cors(serviceProperties);
     this.clock = clock;
     this.server = server;
+  }
+
+  /**
+   * Serves the change-feed extension ({@code comp=tabula-changes}) from {@code feeds}; call it
+   * before serving. Without it such a request is 501 NotImplemented. Returns this protocol.
+   */
+  public TableProtocol withChangeFeed(ChangeFeedService feeds) {
+    router.routeAsync(Route.READ_TABLE_CHANGES, new ChangeFeedOperations(feeds)::read);
+    return this;
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.tabula.server;
 
 import dev.tabula.server.backup.BackupCommand;
 import dev.tabula.server.backup.RestoreCommand;
+import dev.tabula.tools.cli.ChangesCommand;
 import dev.tabula.tools.cli.CopyCommand;
 import dev.tabula.tools.cli.ExportCommand;
 import dev.tabula.tools.cli.ImportCommand;
@@ -37,6 +38,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
       TablesCommand.class,
       QueryCommand.class,
       SettingsCommand.class,
+      ChangesCommand.class,
       ExportCommand.class,
       ImportCommand.class,
       CopyCommand.class,

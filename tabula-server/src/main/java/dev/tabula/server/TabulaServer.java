@@ -2,6 +2,7 @@ package dev.tabula.server;
 
 import dev.tabula.core.AccessPolicyService;
 import dev.tabula.core.BatchService;
+import dev.tabula.core.ChangeFeedService;
 import dev.tabula.core.EntityService;
 import dev.tabula.core.NonBlockingCalls;
 import dev.tabula.core.TableService;
@@ -9,6 +10,7 @@ import dev.tabula.core.TableSettingsService;
 import dev.tabula.core.properties.ServicePropertiesService;
 import dev.tabula.core.ttl.ExpirySweep;
 import dev.tabula.core.ttl.ExpirySweeper;
+import dev.tabula.engine.Capability;
 import dev.tabula.engine.Readiness;
 import dev.tabula.engine.StorageEngine;
 import dev.tabula.protocol.TableProtocol;
@@ -173,17 +175,23 @@ public final class TabulaServer implements AutoCloseable {
       Predicate<String> served,
       RequestAuthenticator authenticator) {
     return new TableProtocol(
-        tables,
-        entities,
-        new BatchService(tables, engine.entities()),
-        policies,
-        new TableSettingsService(engine.catalog(), engine.capabilities()),
-        new ServicePropertiesService(engine.accountSettings()),
-        served,
-        authenticator,
-        Clock.systemUTC(),
-        NonBlockingCalls.of(engine.capabilities()),
-        "Tabula/" + TabulaVersion.current());
+            tables,
+            entities,
+            new BatchService(tables, engine.entities()),
+            policies,
+            new TableSettingsService(engine.catalog(), engine.capabilities()),
+            new ServicePropertiesService(engine.accountSettings()),
+            served,
+            authenticator,
+            Clock.systemUTC(),
+            NonBlockingCalls.of(engine.capabilities()),
+            "Tabula/" + TabulaVersion.current())
+        .withChangeFeed(
+            new ChangeFeedService(
+                engine.catalog(),
+                engine.capabilities().contains(Capability.CHANGE_FEED)
+                    ? engine.changeFeed()
+                    : null));
   }
 
   /** Binds the admin listener; a port it cannot take is named as the data ports are. */

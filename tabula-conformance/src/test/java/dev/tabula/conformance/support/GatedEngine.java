@@ -3,6 +3,7 @@ package dev.tabula.conformance.support;
 import dev.tabula.engine.AccountSettings;
 import dev.tabula.engine.Capability;
 import dev.tabula.engine.Catalog;
+import dev.tabula.engine.ChangeFeed;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Readiness;
 import dev.tabula.engine.StorageEngine;
@@ -95,6 +96,11 @@ public final class GatedEngine implements StorageEngine {
   @Override
   public AccountSettings accountSettings() {
     return settings;
+  }
+
+  @Override
+  public ChangeFeed changeFeed() {
+    return engine.changeFeed();
   }
 
   @Override

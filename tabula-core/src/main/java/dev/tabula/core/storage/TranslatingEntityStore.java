@@ -4,6 +4,7 @@ import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.ScanRequest;
+import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
 import dev.tabula.model.Attempt;
 import dev.tabula.model.Entity;
@@ -51,6 +52,25 @@ public final class TranslatingEntityStore implements EntityStore {
       long tableId, String partitionKey, List<Write> writes) {
     return StorageErrors.translating(
         () -> translated(store.applyAsync(tableId, partitionKey, writes)));
+  }
+
+  /** The engine's own {@code applyAsync} of a looked-up table (its change feed), translated. */
+  @Override
+  public CompletableFuture<ApplyResult> applyAsync(
+      TableInfo table, String partitionKey, List<Write> writes) {
+    return StorageErrors.translating(
+        () -> translated(store.applyAsync(table, partitionKey, writes)));
+  }
+
+  /** The engine's own {@code tryApplyAsync} of a looked-up table, translated. */
+  @Override
+  public Attempt<CompletableFuture<ApplyResult>> tryApplyAsync(
+      TableInfo table, String partitionKey, List<Write> writes) {
+    return StorageErrors.translating(
+        () ->
+            store
+                .tryApplyAsync(table, partitionKey, writes)
+                .map(TranslatingEntityStore::translated));
   }
 
   /** The engine's own {@code tryApplyAsync}, its stage's failure translated. */

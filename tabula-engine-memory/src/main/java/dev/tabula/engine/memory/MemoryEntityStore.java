@@ -3,19 +3,25 @@ package dev.tabula.engine.memory;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.CommitClock;
 import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.FeedRetention;
+import dev.tabula.engine.FeedWaiters;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.Stages;
 import dev.tabula.engine.StopReason;
 import dev.tabula.engine.StorageException;
+import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The memory engine's entities: one {@link MemoryTable} per live table id. Dropping a table drops
@@ -25,10 +31,13 @@ import java.util.concurrent.ConcurrentHashMap;
 final class MemoryEntityStore implements EntityStore {
   private final Map<Long, MemoryTable> tables = new ConcurrentHashMap<>();
   private final CommitClock clock;
+  private final Clock wallClock;
   private final MemoryLifecycle lifecycle;
+  private final FeedWaiters waiters = new FeedWaiters(this::feedLatest);
 
-  MemoryEntityStore(CommitClock clock, MemoryLifecycle lifecycle) {
-    this.clock = clock;
+  MemoryEntityStore(Clock wallClock, MemoryLifecycle lifecycle) {
+    this.clock = new CommitClock(wallClock);
+    this.wallClock = wallClock;
     this.lifecycle = lifecycle;
   }
 
@@ -38,6 +47,26 @@ final class MemoryEntityStore implements EntityStore {
 
   void dropTable(long tableId) {
     tables.remove(tableId);
+    waiters.release(tableId);
+  }
+
+  /** The live table of an id, or null. */
+  @Nullable MemoryTable table(long tableId) {
+    lifecycle.ensureOpen();
+    return tables.get(tableId);
+  }
+
+  FeedWaiters waiters() {
+    return waiters;
+  }
+
+  Clock wallClock() {
+    return wallClock;
+  }
+
+  private long feedLatest(long tableId) {
+    MemoryTable table = tables.get(tableId);
+    return table == null ? Long.MAX_VALUE : table.feedLatest(); // a dropped table: wake up
   }
 
   @Override
@@ -63,15 +92,38 @@ final class MemoryEntityStore implements EntityStore {
   @Override
   public CompletableFuture<ApplyResult> applyAsync(
       long tableId, String partitionKey, List<Write> writes) {
-    return Stages.completed(
-        () -> {
-          lifecycle.ensureOpen();
-          MemoryTable table = tables.get(tableId);
-          if (table == null) {
-            throw new StorageException(
-                StorageException.Kind.NO_SUCH_TABLE, "no table has id " + tableId);
-          }
-          return table.apply(partitionKey, writes, clock);
-        });
+    return apply(tableId, null, partitionKey, writes);
+  }
+
+  /** {@inheritDoc} Records a change group when the table's settings ask for a feed. */
+  @Override
+  public CompletableFuture<ApplyResult> applyAsync(
+      TableInfo table, String partitionKey, List<Write> writes) {
+    return apply(table.id(), table.settings().changeFeedRetention(), partitionKey, writes);
+  }
+
+  /**
+   * Applies as {@link #applyAsync} does and, with a {@code feedRetention}, appends the commit's
+   * group to the table's change feed in the same step.
+   */
+  private CompletableFuture<ApplyResult> apply(
+      long tableId, @Nullable Duration feedRetention, String partitionKey, List<Write> writes) {
+    CompletableFuture<ApplyResult> stage =
+        Stages.completed(
+            () -> {
+              lifecycle.ensureOpen();
+              MemoryTable table = tables.get(tableId);
+              if (table == null) {
+                throw new StorageException(
+                    StorageException.Kind.NO_SUCH_TABLE, "no table has id " + tableId);
+              }
+              Long cutoff =
+                  feedRetention == null ? null : FeedRetention.cutoff(wallClock, feedRetention);
+              return table.apply(partitionKey, writes, clock, cutoff);
+            });
+    if (feedRetention != null) {
+      waiters.signal(tableId);
+    }
+    return stage;
   }
 }

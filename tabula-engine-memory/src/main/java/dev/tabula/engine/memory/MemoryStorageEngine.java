@@ -3,7 +3,7 @@ package dev.tabula.engine.memory;
 import dev.tabula.engine.AccountSettings;
 import dev.tabula.engine.Capability;
 import dev.tabula.engine.Catalog;
-import dev.tabula.engine.CommitClock;
+import dev.tabula.engine.ChangeFeed;
 import dev.tabula.engine.EngineSnapshot;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Readiness;
@@ -14,14 +14,16 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * A storage engine that keeps everything on the heap, for tests and development. It declares no
- * capabilities: nothing survives {@link #close()} or the process. Thread-safe; applies to one table
- * are serialized (see {@link MemoryTable}), which keeps it simple and obviously correct.
+ * A storage engine that keeps everything on the heap, for tests and development. Nothing survives
+ * {@link #close()} or the process; its one capability is the change feed ({@link MemoryFeed}).
+ * Thread-safe; applies to one table are serialized (see {@link MemoryTable}), which keeps it simple
+ * and obviously correct.
  */
 public final class MemoryStorageEngine implements StorageEngine {
   private final MemoryLifecycle lifecycle = new MemoryLifecycle();
   private final MemoryEntityStore entities;
   private final MemoryCatalog catalog;
+  private final MemoryChangeFeed feed;
   private final MemoryAccountSettings settings = new MemoryAccountSettings(lifecycle);
 
   /** An empty engine whose commit times follow the system clock. */
@@ -31,7 +33,8 @@ public final class MemoryStorageEngine implements StorageEngine {
 
   /** An empty engine whose commit times follow {@code wallClock} (kept strictly increasing). */
   public MemoryStorageEngine(Clock wallClock) {
-    this.entities = new MemoryEntityStore(new CommitClock(wallClock), lifecycle);
+    this.entities = new MemoryEntityStore(wallClock, lifecycle);
+    this.feed = new MemoryChangeFeed(entities);
     this.catalog = new MemoryCatalog(entities, lifecycle);
   }
 
@@ -46,13 +49,18 @@ public final class MemoryStorageEngine implements StorageEngine {
   }
 
   @Override
+  public ChangeFeed changeFeed() {
+    return feed;
+  }
+
+  @Override
   public AccountSettings accountSettings() {
     return settings;
   }
 
   @Override
   public Set<Capability> capabilities() {
-    return EnumSet.noneOf(Capability.class);
+    return EnumSet.of(Capability.CHANGE_FEED);
   }
 
   /** Ready until closed: the heap has nothing else to wait for. */

@@ -1,7 +1,9 @@
 package dev.tabula.engine.memory;
 
 import dev.tabula.engine.ApplyResult;
+import dev.tabula.engine.ChangeGroup;
 import dev.tabula.engine.CommitClock;
+import dev.tabula.engine.FeedPage;
 import dev.tabula.engine.KeyBound;
 import dev.tabula.engine.KeyRange;
 import dev.tabula.engine.Page;
@@ -10,8 +12,10 @@ import dev.tabula.engine.RowFilter;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.StopReason;
 import dev.tabula.engine.Write;
+import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NavigableMap;
@@ -30,6 +34,7 @@ import org.jspecify.annotations.Nullable;
 final class MemoryTable {
   private final NavigableMap<EntityKey, Entity> rows = new TreeMap<>();
   private final ReadWriteLock lock = new ReentrantReadWriteLock();
+  private final MemoryFeed feed = new MemoryFeed();
 
   Optional<Entity> read(EntityKey key) {
     lock.readLock().lock();
@@ -40,23 +45,53 @@ final class MemoryTable {
     }
   }
 
-  ApplyResult apply(String partitionKey, List<Write> writes, CommitClock clock) {
+  /**
+   * Plans and stores an apply; with {@code feedCutoff} (the table has a change feed), also appends
+   * its group to the feed, in the same step, at its commit time.
+   */
+  ApplyResult apply(
+      String partitionKey, List<Write> writes, CommitClock clock, @Nullable Long feedCutoff) {
     lock.writeLock().lock();
     try {
+      Instant commitTime = clock.next();
       PartitionBatch.Plan plan =
           PartitionBatch.plan(
               partitionKey,
               writes,
-              clock.next(),
+              commitTime,
               rowKey -> Optional.ofNullable(rows.get(new EntityKey(partitionKey, rowKey))));
       if (plan instanceof PartitionBatch.Commit commit) {
         for (PartitionBatch.Change change : commit.changes()) {
           store(new EntityKey(partitionKey, change.rowKey()), change.entity());
         }
+        if (feedCutoff != null) {
+          long position = EdmDateTimes.toTicks(commitTime);
+          feed.append(
+              ChangeGroup.of(position, partitionKey, writes, commit.result(), commit.changes()),
+              feedCutoff);
+        }
       }
       return plan.result();
     } finally {
       lock.writeLock().unlock();
+    }
+  }
+
+  FeedPage readFeed(long after, int limit, long maxBytes, long cutoff) {
+    lock.readLock().lock();
+    try {
+      return feed.read(after, limit, maxBytes, cutoff);
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  long feedLatest() {
+    lock.readLock().lock();
+    try {
+      return feed.latest();
+    } finally {
+      lock.readLock().unlock();
     }
   }
 

@@ -2,6 +2,7 @@ package dev.tabula.engine.rocksdb;
 
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.Write;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,11 +59,13 @@ final class RocksCommitLanes implements AutoCloseable {
   }
 
   /**
-   * Queues {@code writes} for {@code partitionKey}; the stage completes with their result once a
-   * round stored them, or exceptionally with what kept them from it. Never waits.
+   * Queues {@code writes} for {@code partitionKey}, with a change group kept for {@code
+   * feedRetention} when that is not null; the stage completes with their result once a round stored
+   * them, or exceptionally with what kept them from it. Never waits.
    */
-  CompletableFuture<ApplyResult> submit(long tableId, String partitionKey, List<Write> writes) {
-    Apply apply = new Apply(tableId, partitionKey, writes);
+  CompletableFuture<ApplyResult> submit(
+      long tableId, Duration feedRetention, String partitionKey, List<Write> writes) {
+    Apply apply = new Apply(tableId, feedRetention, partitionKey, writes);
     lanes[lane(tableId, partitionKey)].add(apply);
     return apply.stage;
   }
@@ -164,14 +167,19 @@ final class RocksCommitLanes implements AutoCloseable {
   /** One queued apply and how it ended; settled once, by the round that held it. */
   static final class Apply {
     final long tableId;
+
+    /** The table's change-feed retention, or null when it has no feed. */
+    final Duration feedRetention;
+
     final String partitionKey;
     final List<Write> writes;
     private final CompletableFuture<ApplyResult> stage = new CompletableFuture<>();
     private ApplyResult result;
     private Throwable failure;
 
-    Apply(long tableId, String partitionKey, List<Write> writes) {
+    Apply(long tableId, Duration feedRetention, String partitionKey, List<Write> writes) {
       this.tableId = tableId;
+      this.feedRetention = feedRetention;
       this.partitionKey = Objects.requireNonNull(partitionKey, "partitionKey");
       this.writes = List.copyOf(writes);
     }

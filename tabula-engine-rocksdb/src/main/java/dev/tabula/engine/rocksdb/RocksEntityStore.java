@@ -1,18 +1,22 @@
 package dev.tabula.engine.rocksdb;
 
 import dev.tabula.engine.ApplyResult;
+import dev.tabula.engine.ChangeGroup;
 import dev.tabula.engine.CommitClock;
 import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.FeedWaiters;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.PartitionBatch;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.StorageException;
+import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
 import dev.tabula.engine.codec.EntityValueCodec;
 import dev.tabula.model.Attempt;
 import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -35,13 +39,37 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
   private final RocksLiveTables live;
   private final RocksCommitLanes lanes;
   private final CommitClock clock;
+  private final RocksFeedSequencer sequencer;
+  private final RocksFeedWriter feedWriter;
+  private final FeedWaiters waiters;
 
   RocksEntityStore(
-      RocksDatabase database, RocksLiveTables live, int commitLanes, CommitClock clock) {
+      RocksDatabase database,
+      RocksLiveTables live,
+      int commitLanes,
+      CommitClock clock,
+      Clock wallClock) {
     this.database = database;
     this.live = live;
     this.clock = clock;
+    this.sequencer = new RocksFeedSequencer(clock);
+    this.feedWriter = new RocksFeedWriter(database, wallClock);
+    this.waiters =
+        new FeedWaiters(
+            tableId -> live.contains(tableId) ? sequencer.readableLatest(tableId) : Long.MAX_VALUE);
     this.lanes = new RocksCommitLanes(commitLanes, "tabula-commit-", this::commitRound);
+  }
+
+  /** The change feeds of the tables this store writes. */
+  RocksChangeFeed changeFeed(Clock wallClock) {
+    return new RocksChangeFeed(database, live, sequencer, waiters, wallClock);
+  }
+
+  /** Forgets what the feed kept in memory of a deleted table, and wakes its long polls. */
+  void tableDropped(long tableId) {
+    sequencer.forget(tableId);
+    feedWriter.forget(tableId);
+    waiters.release(tableId);
   }
 
   @Override
@@ -72,14 +100,28 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
   @Override
   public CompletableFuture<ApplyResult> applyAsync(
       long tableId, String partitionKey, List<Write> writes) {
-    return lanes.submit(tableId, partitionKey, writes);
+    return lanes.submit(tableId, null, partitionKey, writes);
+  }
+
+  /** {@inheritDoc} With a change group in the same batch when the table's settings ask. */
+  @Override
+  public CompletableFuture<ApplyResult> applyAsync(
+      TableInfo table, String partitionKey, List<Write> writes) {
+    return lanes.submit(table.id(), table.settings().changeFeedRetention(), partitionKey, writes);
+  }
+
+  /** {@inheritDoc} Queues the writes on their lane, as {@link #applyAsync} does. */
+  @Override
+  public Attempt<CompletableFuture<ApplyResult>> tryApplyAsync(
+      TableInfo table, String partitionKey, List<Write> writes) {
+    return Attempt.answered(applyAsync(table, partitionKey, writes));
   }
 
   /** {@inheritDoc} Queues the writes on their lane, as {@link #applyAsync} does. */
   @Override
   public Attempt<CompletableFuture<ApplyResult>> tryApplyAsync(
       long tableId, String partitionKey, List<Write> writes) {
-    return Attempt.answered(lanes.submit(tableId, partitionKey, writes));
+    return Attempt.answered(lanes.submit(tableId, null, partitionKey, writes));
   }
 
   /** Stops the commit lanes once they have committed what is queued. */
@@ -106,9 +148,25 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
   /**
    * Plans a round's applies in order, each against the stored rows as the earlier ones left them,
    * and persists every committed plan in one synced batch. Commit times are taken in that order, so
-   * they increase in commit order on every partition.
+   * they increase in commit order on every partition. A committed apply to a table with a change
+   * feed adds its group to the batch, at its commit time's position ({@link RocksFeedRound}).
    */
   private void planAndPersist(List<RocksCommitLanes.Apply> round) throws RocksDBException {
+    RocksFeedRound feed = new RocksFeedRound(sequencer, clock);
+    boolean stored = false;
+    try {
+      stored = planAndPersist(round, feed);
+    } finally {
+      feed.settle(stored);
+      if (feed.reserved()) {
+        waiters.signalAll();
+      }
+    }
+  }
+
+  /** {@link #planAndPersist(List)} with the round's feed; whether it wrote a batch. */
+  private boolean planAndPersist(List<RocksCommitLanes.Apply> round, RocksFeedRound feed)
+      throws RocksDBException {
     Map<RowRef, Optional<Entity>> planned = new HashMap<>();
     Map<RocksCommitLanes.Apply, ApplyResult> results = new LinkedHashMap<>();
     Instant lastCommit = null;
@@ -120,7 +178,7 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
                   StorageException.Kind.NO_SUCH_TABLE, "no table has id " + apply.tableId));
           continue;
         }
-        Instant commitTime = clock.next();
+        Instant commitTime = feed.next(apply.feedRetention != null);
         PartitionBatch.Plan plan;
         try {
           plan =
@@ -136,6 +194,9 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
         }
         if (plan instanceof PartitionBatch.Commit commit) {
           stage(batch, apply, commitTime, commit.changes(), planned);
+          if (apply.feedRetention != null) {
+            stageGroup(batch, apply, commit, feed);
+          }
           lastCommit = commitTime;
         }
         results.put(apply, plan.result());
@@ -149,6 +210,21 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
       }
     }
     results.forEach(RocksCommitLanes.Apply::succeed);
+    return lastCommit != null;
+  }
+
+  private void stageGroup(
+      WriteBatch batch,
+      RocksCommitLanes.Apply apply,
+      PartitionBatch.Commit commit,
+      RocksFeedRound feed)
+      throws RocksDBException {
+    long position = EdmDateTimes.toTicks(commit.result().commitTime());
+    ChangeGroup group =
+        ChangeGroup.of(
+            position, apply.partitionKey, apply.writes, commit.result(), commit.changes());
+    feedWriter.stage(batch, apply.tableId, group, apply.feedRetention);
+    feed.staged(apply.tableId, position);
   }
 
   /** A row as the round left it so far, else as stored. */

@@ -11,12 +11,21 @@ import dev.tabula.model.EntityKey;
  * order and a PartitionKey never contains U+0000 (keys hold no control characters), so the 0x00
  * separator sorts below every byte a longer PartitionKey could continue with.
  *
+ * <p>A table's change feed ({@link RocksChangeFeed}) follows its entities under the same prefix:
+ * {@code tableId | 0xFF | position (8 bytes, big-endian)}. UTF-8 never contains 0xFF, so these keys
+ * sort after every entity key of the table ({@link #entitiesEnd} bounds scans) and a table's
+ * deletion, one range over its prefix, deletes its feed too. Position 0 holds the feed's retention
+ * mark ({@link #feedMarkKey}); groups have positive positions (commit ticks).
+ *
  * <p>Public, with {@link #entityKey(long, String, String)} and {@link #decode}, because the format
  * is the engine's on-disk contract and the benchmarks (tabula-bench's {@code KeyCodecBenchmark})
  * measure it from outside the engine; the rest stays the engine's own.
  */
 public final class RocksKeys {
   static final int TABLE_ID_BYTES = 8;
+
+  /** After the table id, the start of a feed key: a byte no UTF-8 key contains. */
+  private static final byte FEED_MARKER = (byte) 0xFF;
 
   private RocksKeys() {}
 
@@ -25,6 +34,39 @@ public final class RocksKeys {
     byte[] out = new byte[TABLE_ID_BYTES];
     writeId(out, tableId);
     return out;
+  }
+
+  /** The end of a table's entities: its feed's first possible key. */
+  static byte[] entitiesEnd(long tableId) {
+    byte[] out = new byte[TABLE_ID_BYTES + 1];
+    writeId(out, tableId);
+    out[TABLE_ID_BYTES] = FEED_MARKER;
+    return out;
+  }
+
+  /** The key of a change group of a table's feed. */
+  static byte[] feedKey(long tableId, long position) {
+    byte[] out = new byte[TABLE_ID_BYTES + 1 + 8];
+    writeId(out, tableId);
+    out[TABLE_ID_BYTES] = FEED_MARKER;
+    for (int i = 0; i < 8; i++) {
+      out[TABLE_ID_BYTES + 1 + i] = (byte) (position >>> (56 - 8 * i));
+    }
+    return out;
+  }
+
+  /** The key of a table feed's retention mark (the newest position its trims removed). */
+  static byte[] feedMarkKey(long tableId) {
+    return feedKey(tableId, 0);
+  }
+
+  /** The position of a {@link #feedKey}. */
+  static long feedPosition(byte[] key) {
+    long position = 0;
+    for (int i = 0; i < 8; i++) {
+      position = position << 8 | (key[TABLE_ID_BYTES + 1 + i] & 0xFF);
+    }
+    return position;
   }
 
   /** The key of an entity. */

@@ -3,6 +3,7 @@ package dev.tabula.engine.rocksdb;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.LongConsumer;
 import org.rocksdb.RocksDBException;
 
 /**
@@ -14,6 +15,12 @@ import org.rocksdb.RocksDBException;
 final class RocksLiveTables {
   private final Set<Long> ids = ConcurrentHashMap.newKeySet();
   private final ReentrantReadWriteLock gate = new ReentrantReadWriteLock();
+  private volatile LongConsumer dropListener = id -> {};
+
+  /** Tells {@code listener} of each table deleted from now on, once it is no longer live. */
+  void onDrop(LongConsumer listener) {
+    dropListener = listener;
+  }
 
   void add(long tableId) {
     ids.add(tableId);
@@ -45,6 +52,9 @@ final class RocksLiveTables {
       ids.remove(tableId);
     } finally {
       gate.writeLock().unlock();
+    }
+    if (!ids.contains(tableId)) {
+      dropListener.accept(tableId);
     }
   }
 }

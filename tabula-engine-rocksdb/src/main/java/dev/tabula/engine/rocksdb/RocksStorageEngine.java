@@ -3,6 +3,7 @@ package dev.tabula.engine.rocksdb;
 import dev.tabula.engine.AccountSettings;
 import dev.tabula.engine.Capability;
 import dev.tabula.engine.Catalog;
+import dev.tabula.engine.ChangeFeed;
 import dev.tabula.engine.CommitClock;
 import dev.tabula.engine.EngineSnapshot;
 import dev.tabula.engine.EntityStore;
@@ -33,6 +34,7 @@ public final class RocksStorageEngine implements StorageEngine {
   private final RocksDatabase database;
   private final RocksCatalog catalog;
   private final RocksEntityStore entities;
+  private final RocksChangeFeed feed;
   private final RocksAccountSettings settings;
   private final RocksWalMarker marker;
   private final Path dir;
@@ -67,7 +69,9 @@ public final class RocksStorageEngine implements StorageEngine {
         clock.observe(EdmDateTimes.fromTicks(RocksCatalogRecords.decodeClockMark(mark)));
       }
       settings = new RocksAccountSettings(database);
-      entities = new RocksEntityStore(database, live, options.commitLanes(), clock);
+      entities = new RocksEntityStore(database, live, options.commitLanes(), clock, wallClock);
+      feed = entities.changeFeed(wallClock);
+      live.onDrop(entities::tableDropped);
       marker = new RocksWalMarker(database, dir);
     } catch (RuntimeException e) {
       database.close();
@@ -106,6 +110,12 @@ public final class RocksStorageEngine implements StorageEngine {
     return entities;
   }
 
+  /** {@inheritDoc} Stored with the entities ({@link RocksChangeFeed}). */
+  @Override
+  public ChangeFeed changeFeed() {
+    return feed;
+  }
+
   @Override
   public AccountSettings accountSettings() {
     return settings;
@@ -117,7 +127,8 @@ public final class RocksStorageEngine implements StorageEngine {
         Capability.DURABLE_ON_ACK,
         Capability.PERSISTENT,
         Capability.NON_BLOCKING_READS,
-        Capability.NON_BLOCKING_WRITES);
+        Capability.NON_BLOCKING_WRITES,
+        Capability.CHANGE_FEED);
   }
 
   /**

@@ -180,7 +180,7 @@ class RocksCommitLanesTest {
   private static CompletableFuture<ApplyResult> submit(
       RocksCommitLanes lanes, String partitionKey, int id) {
     return lanes.submit(
-        TABLE, partitionKey, List.of(Write.delete(Integer.toString(id), Precondition.NONE)));
+        TABLE, null, partitionKey, List.of(Write.delete(Integer.toString(id), Precondition.NONE)));
   }
 
   /** Records the round and answers each member with a result naming it. */

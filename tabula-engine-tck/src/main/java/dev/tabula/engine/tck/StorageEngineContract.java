@@ -26,7 +26,8 @@ public abstract class StorageEngineContract
         TableSettingsContract,
         AccountSettingsContract,
         NonBlockingContract,
-        SnapshotContract {
+        SnapshotContract,
+        ChangeFeedOrderContract {
 
   @TempDir Path directory;
 

@@ -10,7 +10,9 @@ public enum Extension {
   /** {@code startswith(PartitionKey|RowKey|property, 'prefix')} in {@code $filter}. */
   STARTS_WITH("startswith"),
   /** {@code GET} and {@code PUT /{table}?comp=tabula-settings}: the table's extension settings. */
-  SETTINGS("settings");
+  SETTINGS("settings"),
+  /** {@code GET /{table}?comp=tabula-changes}: the table's change feed. */
+  CHANGE_FEED("changefeed");
 
   private final String wireName;
 

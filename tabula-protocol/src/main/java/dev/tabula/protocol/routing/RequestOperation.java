@@ -63,6 +63,7 @@ public record RequestOperation(
               : choose(method, "GET", Route.GET_TABLE_ACL, "PUT", Route.SET_TABLE_ACL);
       case TABLE_SETTINGS ->
           choose(method, "GET", Route.GET_TABLE_SETTINGS, "PUT", Route.SET_TABLE_SETTINGS);
+      case TABLE_CHANGES -> "GET".equals(method) ? Route.READ_TABLE_CHANGES : null;
     };
   }
 

@@ -24,6 +24,11 @@ public enum ResourceKind {
    * extension: the table's extension settings.
    */
   TABLE_SETTINGS,
+  /**
+   * {@code name?comp=tabula-changes}, only for a request that asked for the {@code changefeed}
+   * extension: the table's change feed.
+   */
+  TABLE_CHANGES,
   /** {@code name(PartitionKey='..',RowKey='..')}: one entity. */
   ENTITY
 }

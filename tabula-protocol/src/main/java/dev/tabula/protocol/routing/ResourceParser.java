@@ -29,6 +29,9 @@ public final class ResourceParser {
   /** The {@code comp} value of Tabula's table-settings extension. */
   public static final String SETTINGS_COMP = "tabula-settings";
 
+  /** The {@code comp} value of Tabula's change-feed extension. */
+  public static final String CHANGES_COMP = "tabula-changes";
+
   private final Predicate<String> accounts;
 
   public ResourceParser(Set<String> accounts) {
@@ -74,6 +77,9 @@ public final class ResourceParser {
     }
     if (SETTINGS_COMP.equals(comp) && extensions.has(Extension.SETTINGS)) {
       return as(resource, ResourceKind.TABLE_SETTINGS);
+    }
+    if (CHANGES_COMP.equals(comp) && extensions.has(Extension.CHANGE_FEED)) {
+      return as(resource, ResourceKind.TABLE_CHANGES);
     }
     return resource;
   }

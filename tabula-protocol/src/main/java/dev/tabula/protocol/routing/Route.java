@@ -40,6 +40,11 @@ public enum Route {
   GET_TABLE_SETTINGS(ServiceOperation.GET_TABLE_ACL),
   /** Tabula's table settings replaced ({@code PUT}); authorized as Set Table ACL. */
   SET_TABLE_SETTINGS(ServiceOperation.SET_TABLE_ACL),
+  /**
+   * Tabula's change feed ({@code GET /table?comp=tabula-changes}): it shows entities, so a
+   * signature must allow what a query needs.
+   */
+  READ_TABLE_CHANGES(ServiceOperation.QUERY_ENTITIES),
   GET_SERVICE_PROPERTIES(ServiceOperation.GET_SERVICE_PROPERTIES),
   GET_SERVICE_STATS(ServiceOperation.GET_SERVICE_STATS),
   SET_SERVICE_PROPERTIES(ServiceOperation.SET_SERVICE_PROPERTIES);
@@ -95,6 +100,7 @@ public enum Route {
       case SET_TABLE_ACL -> "SetTableACL";
       case GET_TABLE_SETTINGS -> "GetTableSettings";
       case SET_TABLE_SETTINGS -> "SetTableSettings";
+      case READ_TABLE_CHANGES -> "ReadTableChanges";
       case GET_SERVICE_PROPERTIES -> "GetTableServiceProperties";
       case GET_SERVICE_STATS -> "GetTableServiceStats";
       case SET_SERVICE_PROPERTIES -> "SetTableServiceProperties";

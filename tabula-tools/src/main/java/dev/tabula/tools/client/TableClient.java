@@ -255,6 +255,23 @@ public final class TableClient implements AutoCloseable {
     expect(answer, 204);
   }
 
+  /**
+   * One page of a table's change feed by Tabula's extension (docs/extensions.md): after {@code
+   * after} (null: from the oldest retained change), waiting up to {@code timeoutSeconds} for one
+   * when there is none. A server without the extension answers an error, thrown as a {@link
+   * ServiceException}.
+   */
+  public ChangesPage changes(String table, @Nullable String after, int timeoutSeconds)
+      throws IOException {
+    String raw =
+        "comp=tabula-changes&timeout="
+            + timeoutSeconds
+            + (after == null ? "" : "&after=" + PercentEncoding.encode(after));
+    Answer answer = exchange("GET", table, raw, null, "x-tabula-extensions", "changefeed");
+    expect(answer, 200);
+    return ChangesPage.parse(answer.body());
+  }
+
   /** One page of a query's answer, its body still to be read; the caller closes it. */
   QueryPage queryPage(
       String table,
