@@ -1,6 +1,7 @@
 // A table's extension settings from the table list: the dialog shows what the server holds, saves a
 // time-to-live as the settings extension's JSON, shows it again when reopened, and shows the
-// service's error, unchanged, for a document the server refuses.
+// service's error, unchanged, for a document the server refuses; a change feed (the e2e server runs
+// RocksDB, which keeps one) is saved with its retention and shown again.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openConsole, screenshot, createTable, uniqueTable, consoleApi } from './support.mjs';
@@ -58,4 +59,23 @@ test('a setting the server refuses shows its error and keeps the dialog open', a
   assert.match(await page.getByTestId('settings-error').textContent(), /^400 OutOfRangeInput: /);
   assert.equal(await page.getByTestId('table-settings').count(), 1);
   assert.deepEqual(await storedSettings(name), { timeToLive: null, changeFeed: null });
+});
+
+test('a change feed switched on in the dialog is kept with its retention', async () => {
+  const name = uniqueTable('Followed');
+  await createTable(name);
+  const page = await openConsole(browser);
+  await page.getByTestId(`settings-table-${name}`).click();
+  await page.getByTestId('table-settings').waitFor();
+  await page.getByTestId('feed-on').check();
+  assert.equal(await page.getByTestId('feed-retention').inputValue(), '604800');
+  await page.getByTestId('feed-retention').fill('3600');
+  await page.getByTestId('save-settings').click();
+  await page.getByTestId('table-settings').waitFor({ state: 'detached' });
+  assert.deepEqual(await storedSettings(name), { timeToLive: null, changeFeed: { retentionSeconds: 3600 } });
+
+  await page.getByTestId(`settings-table-${name}`).click();
+  await page.getByTestId('table-settings').waitFor();
+  assert.equal(await page.getByTestId('feed-on').isChecked(), true);
+  assert.equal(await page.getByTestId('feed-retention').inputValue(), '3600');
 });

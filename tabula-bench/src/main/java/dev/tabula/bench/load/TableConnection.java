@@ -80,9 +80,35 @@ public final class TableConnection implements AutoCloseable {
       byte[] body,
       String... extraHeaders)
       throws IOException {
-    String now = date();
     String target =
         endpoint.pathAsSent(path) + (rawQuery == null || rawQuery.isEmpty() ? "" : "?" + rawQuery);
+    return exchange(method, target, endpoint.pathAsSent(path), contentType, body, extraHeaders);
+  }
+
+  /**
+   * A request to a component of a resource ({@code path?comp=...}, Tabula's extensions among them),
+   * whose {@code comp} SharedKey signs with the path, as the service's canonicalized resource has
+   * it, while the rest of the query is sent unsigned.
+   *
+   * @param rawQuery further query parameters, already percent-encoded, or null
+   */
+  public Response sendToComponent(
+      String method, String path, String comp, String rawQuery, String... extraHeaders)
+      throws IOException {
+    String signed = endpoint.pathAsSent(path) + "?comp=" + comp;
+    String target = rawQuery == null || rawQuery.isEmpty() ? signed : signed + "&" + rawQuery;
+    return exchange(method, target, signed, null, null, extraHeaders);
+  }
+
+  private Response exchange(
+      String method,
+      String target,
+      String signedResource,
+      String contentType,
+      byte[] body,
+      String... extraHeaders)
+      throws IOException {
+    String now = date();
     StringBuilder head = new StringBuilder(512);
     head.append(method)
         .append(' ')
@@ -106,7 +132,7 @@ public final class TableConnection implements AutoCloseable {
         .append("MaxDataServiceVersion: 3.0;NetFx")
         .append(CRLF)
         .append("Authorization: ")
-        .append(signer.authorization(now, endpoint.pathAsSent(path)))
+        .append(signer.authorization(now, signedResource))
         .append(CRLF);
     if (contentType != null) {
       head.append("Content-Type: ").append(contentType).append(CRLF);
