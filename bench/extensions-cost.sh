@@ -7,20 +7,17 @@
 # Usage: bench/extensions-cost.sh [ROUNDS]     (default 3 rounds of 10 s runs after 3 s of warm-up)
 # Env: MODES (default "none ttl feed"), WORKLOADS (default "insert:1 insert:16 batch:4", name:clients),
 #      SECONDS_PER_RUN, WARMUP, SKIP_BUILD=1 to reuse target/tabula.jar and target/benchmarks.jar,
-#      TABULA_JAVA_OPTS. Loopback only; the server is stopped by its PID; each run is bounded in time.
+#      TABULA_JAVA_OPTS, BENCH_OUT (default bench/results/extensions-cost-<UTC time>: the server's log
+#      and the results). Loopback only; the server is stopped by its PID; each run is bounded in time.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+# shellcheck source=lib/processes.sh
+. "$root/bench/lib/processes.sh"
 rounds=${1:-3}
 modes=${MODES:-none ttl feed}
 workloads=${WORKLOADS:-insert:1 insert:16 batch:4}
 seconds=${SECONDS_PER_RUN:-10}
 warmup=${WARMUP:-3}
-jar="$root/tabula-server/target/tabula.jar"
-bench="$root/tabula-bench/target/benchmarks.jar"
-if [ "${SKIP_BUILD:-0}" != 1 ]; then
-  (cd "$root" && mvn -B -q -DskipTests -Dcheckstyle.skip -Dspotless.check.skip -Djacoco.skip=true \
-    package -pl tabula-server,tabula-bench -am) >&2
-fi
 
 settings_of() {
   case $1 in
@@ -31,33 +28,21 @@ settings_of() {
   esac
 }
 
-work=$(mktemp -d)
-pid=
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; [ -n "$pid" ] && wait "$pid" 2>/dev/null; rm -rf "$work"' EXIT
-# shellcheck disable=SC2086
-java ${TABULA_JAVA_OPTS:-} -jar "$jar" serve --host 127.0.0.1 --port 0 --data-dir "$work/data" \
-  > "$work/server.log" 2>&1 &
-pid=$!
-port=
-for _ in $(seq 1 120); do
-  port=$(grep -oE '127\.0\.0\.1:[0-9]+' "$work/server.log" | head -1 | cut -d: -f2 || true)
-  [ -n "$port" ] && break
-  kill -0 "$pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
-  sleep 0.5
-done
-[ -n "$port" ] || { echo "server did not start" >&2; exit 1; }
-echo "# Tabula on RocksDB, 127.0.0.1:$port; $rounds rounds; $seconds s runs after $warmup s warm-up"
+begin_run extensions-cost
+copy_jars
+start_tabula tabula
+echo "# Tabula on RocksDB, $tabula_url; $rounds rounds; $seconds s runs after $warmup s warm-up"
 echo "# cores $(nproc), load average at start $(cut -d' ' -f1-3 /proc/loadavg)"
-results="$work/results.tsv"
+results="$out/results.tsv"
 for round in $(seq 1 "$rounds"); do
   for spec in $workloads; do
     workload=${spec%%:*} clients=${spec##*:}
     for mode in $modes; do
       settings=$(settings_of "$mode")
-      args=(--endpoint "http://127.0.0.1:$port/devstoreaccount1" --workload "$workload"
+      args=(--endpoint "$tabula_url" --workload "$workload"
             --concurrency "$clients" --duration "$seconds" --warmup "$warmup")
       [ -n "$settings" ] && args+=(--table-settings "$settings")
-      line=$(timeout $((seconds + warmup + 120)) java -cp "$bench" dev.tabula.bench.load.LoadMain \
+      line=$(timeout $((seconds + warmup + 120)) java -cp "$work/benchmarks.jar" dev.tabula.bench.load.LoadMain \
         "${args[@]}" | tail -1)
       echo "round $round  $mode  $line"
       case $line in *ERROR*) echo "a run failed: $line" >&2; exit 1 ;; esac

@@ -66,3 +66,17 @@ await_line() {
   cat "$log" >&2
   return 1
 }
+
+# Starts Tabula from the copied jar on RocksDB in `work`/$1-data, loopback and a free port, its log in
+# `out`/$1.log (with `java` options from TABULA_JAVA_OPTS), records its PID in `pids`, and waits until it
+# listens; sets `tabula_url` to its account root (http://127.0.0.1:PORT/devstoreaccount1).
+start_tabula() {
+  local name="$1" pid listening
+  # shellcheck disable=SC2086
+  java ${TABULA_JAVA_OPTS:-} -jar "$work/tabula.jar" serve --host 127.0.0.1 --port 0 \
+    --data-dir "$work/$name-data" > "$out/$name.log" 2>&1 &
+  pid=$!
+  pids+=("$pid")
+  listening="$(await_line "$pid" "$out/$name.log" 60 'Tabula listening on http://127\.0\.0\.1:[0-9]+')"
+  tabula_url="$(grep -oE 'http://127\.0\.0\.1:[0-9]+' <<< "$listening")/devstoreaccount1"
+}
