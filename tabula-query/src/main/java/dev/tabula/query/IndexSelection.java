@@ -14,9 +14,4 @@ public record IndexSelection(String property, List<IndexInterval> intervals) {
     Objects.requireNonNull(property, "property");
     intervals = List.copyOf(intervals);
   }
-
-  /** The plan's name for {@code x-tabula-query-plan}. */
-  public String description(String indexName) {
-    return "index(" + indexName + ")";
-  }
 }
