@@ -11,9 +11,9 @@ import dev.tabula.conformance.support.TabulaCommand;
 import dev.tabula.conformance.support.TabulaCommand.Result;
 import dev.tabula.conformance.support.TempDirs;
 import dev.tabula.conformance.support.TestAccounts;
-import dev.tabula.server.EngineKind;
-import dev.tabula.server.ServerConfig;
+import dev.tabula.conformance.support.TestServers;
 import dev.tabula.server.TabulaServer;
+import dev.tabula.server.Transport;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -42,12 +42,7 @@ class ChangesCommandIT {
   @BeforeAll
   void start() {
     dataDir = TempDirs.create("tabula-changes-command-");
-    server =
-        TabulaServer.start(
-            ServerConfig.defaults()
-                .withPort(0)
-                .withEngine(EngineKind.MEMORY, dataDir)
-                .withAccounts(TestAccounts.ALL));
+    server = TabulaServer.start(TestServers.inMemory(dataDir, Transport.DEFAULTS));
     connection = Clients.connectionString(server, TestAccounts.DEVELOPMENT);
     service = Clients.service(connection);
     raw = new RawClient(server, TestAccounts.DEVELOPMENT);
@@ -55,11 +50,7 @@ class ChangesCommandIT {
 
   @AfterAll
   void stop() {
-    try {
-      server.close();
-    } finally {
-      TempDirs.delete(dataDir);
-    }
+    TestServers.closeAndDelete(server, dataDir);
   }
 
   @Test

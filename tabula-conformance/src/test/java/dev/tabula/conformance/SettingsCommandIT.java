@@ -9,9 +9,9 @@ import dev.tabula.conformance.support.TabulaCommand;
 import dev.tabula.conformance.support.TabulaCommand.Result;
 import dev.tabula.conformance.support.TempDirs;
 import dev.tabula.conformance.support.TestAccounts;
-import dev.tabula.server.EngineKind;
-import dev.tabula.server.ServerConfig;
+import dev.tabula.conformance.support.TestServers;
 import dev.tabula.server.TabulaServer;
+import dev.tabula.server.Transport;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -41,25 +41,14 @@ class SettingsCommandIT {
   @BeforeAll
   void start() {
     dataDir = TempDirs.create("tabula-settings-command-");
-    server =
-        TabulaServer.start(
-            ServerConfig.defaults()
-                .withPort(0)
-                .withEngine(EngineKind.MEMORY, dataDir)
-                .withAccounts(TestAccounts.ALL));
+    server = TabulaServer.start(TestServers.inMemory(dataDir, Transport.DEFAULTS));
     connection = Clients.connectionString(server, TestAccounts.DEVELOPMENT);
     service = Clients.service(connection);
   }
 
   @AfterAll
   void stop() {
-    try {
-      if (server != null) {
-        server.close();
-      }
-    } finally {
-      TempDirs.delete(dataDir);
-    }
+    TestServers.closeAndDelete(server, dataDir);
   }
 
   private Result tabula(String... args) {
