@@ -26,5 +26,13 @@ public enum Capability {
    * reads them back in order. Without it a table cannot have a change feed (the service answers
    * 501).
    */
-  CHANGE_FEED
+  CHANGE_FEED,
+  /**
+   * The engine keeps the entries of every secondary index its catalog lists in a table's settings
+   * ({@link dev.tabula.model.TableSettings#indexes()}), in the same atomic write as the entities
+   * (so a reader never sees an entity without its entry), builds an index declared on a table with
+   * entities ({@link EntityStore#buildIndex}) and reads through one ({@link
+   * EntityStore#scanIndex}). Without it a table cannot have indexes (the service answers 501).
+   */
+  SECONDARY_INDEXES
 }

@@ -72,6 +72,10 @@ public interface Catalog {
    * belong to the table: a table created later under the same name starts with {@link
    * TableSettings#NONE}.
    *
+   * <p>On an engine with {@link Capability#SECONDARY_INDEXES}, every write that starts after this
+   * returns maintains the indexes the new settings list, and an index they no longer list (by id)
+   * has its entries removed, so that none is ever read again.
+   *
    * @return false when no such table exists
    */
   boolean setTableSettings(String account, String name, TableSettings settings);

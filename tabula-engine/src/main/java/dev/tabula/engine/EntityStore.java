@@ -3,6 +3,7 @@ package dev.tabula.engine;
 import dev.tabula.model.Attempt;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
+import dev.tabula.model.IndexDefinition;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -32,6 +33,32 @@ public interface EntityStore {
   Page scan(long tableId, ScanRequest request);
 
   /**
+   * Reads the entities a query's index selection names ({@link IndexScan}), in key order, as a
+   * {@link #scan} of the same request would return those the filter keeps, page for page; or
+   * declines when the read would need more than {@link IndexRead#MAX_VALUES} cursors. A page never
+   * contains half of an {@link #applyAsync}. Only an engine with {@link
+   * Capability#SECONDARY_INDEXES} reads indexes; this default says it cannot.
+   *
+   * @throws UnsupportedOperationException without {@link Capability#SECONDARY_INDEXES}
+   */
+  default IndexPage scanIndex(TableInfo table, IndexScan scan) {
+    throw new UnsupportedOperationException("this engine keeps no secondary indexes");
+  }
+
+  /**
+   * Adds an entry of {@code index} for every entity of the table, for an index the catalog already
+   * lists in the table's settings ({@link Catalog#setTableSettings}), so that writes maintain it
+   * already: when this returns, every entity has its entry, whether written before the index was
+   * declared or since. Blocks until done; idempotent, so a build cut short by a restart is simply
+   * run again. Does nothing for a table id the catalog no longer lists.
+   *
+   * @throws UnsupportedOperationException without {@link Capability#SECONDARY_INDEXES}
+   */
+  default void buildIndex(TableInfo table, IndexDefinition index) {
+    throw new UnsupportedOperationException("this engine keeps no secondary indexes");
+  }
+
+  /**
    * Applies up to 100 writes to one partition atomically: every precondition is checked against the
    * state left by the writes before it, and either all writes commit at one commit time or none
    * does. Each row key appears at most once (the caller checks). Merged entities are checked
@@ -47,6 +74,10 @@ public interface EntityStore {
    * the caller's thread applies before it returns ({@link Stages#completed}). A thread that must
    * not wait calls {@link #tryApplyAsync} instead. A caller that needs the result before it goes on
    * joins the stage ({@link Stages#join}).
+   *
+   * <p>With {@link Capability#SECONDARY_INDEXES}, the same atomic step moves the entries of every
+   * index the catalog lists for the table at the time of the write ({@link IndexEntries#of}), not
+   * those of a {@link TableInfo} a caller looked up earlier.
    */
   CompletableFuture<ApplyResult> applyAsync(long tableId, String partitionKey, List<Write> writes);
 

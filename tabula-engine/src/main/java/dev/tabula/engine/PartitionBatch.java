@@ -6,6 +6,7 @@ import dev.tabula.model.EntityRules;
 import dev.tabula.model.Expiry;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -90,17 +91,26 @@ public final class PartitionBatch {
    *
    * @param entity the row's new entity, with the commit time as Timestamp, or null when the batch
    *     deletes the row
-   * @param existed whether the row held an entity before the batch, so that a change feed can tell
-   *     an insert from an update ({@link RowChange#of})
+   * @param existed whether the row held a live entity before the batch, so that a change feed can
+   *     tell an insert from an update ({@link RowChange#of})
+   * @param stored the entity the engine held at this row before the batch, expired or not, or null;
+   *     what the batch replaces, so that an engine can remove what it derived from it (its {@link
+   *     IndexEntries secondary-index entries})
    */
-  public record Change(String rowKey, @Nullable Entity entity, boolean existed) {
+  public record Change(
+      String rowKey, @Nullable Entity entity, boolean existed, @Nullable Entity stored) {
     public Change {
       Objects.requireNonNull(rowKey, "rowKey");
     }
 
+    /** The change of a row whose stored entity, if any, does not matter to the caller. */
+    public Change(String rowKey, @Nullable Entity entity, boolean existed) {
+      this(rowKey, entity, existed, null);
+    }
+
     /** The change of a row that held no entity before the batch. */
     public Change(String rowKey, @Nullable Entity entity) {
-      this(rowKey, entity, false);
+      this(rowKey, entity, false, null);
     }
 
     /** Whether the batch leaves no entity at this row key. */
@@ -110,23 +120,28 @@ public final class PartitionBatch {
   }
 
   /**
-   * Evaluates {@code writes} against {@code stored} as the class describes.
+   * Evaluates {@code writes} against {@code storedRows} as the class describes.
    *
    * @throws E when a read of the stored state fails; nothing is to be persisted then
    */
   public static <E extends Exception> Plan plan(
-      String partitionKey, List<Write> writes, Instant commitTime, StoredRows<E> stored) throws E {
+      String partitionKey, List<Write> writes, Instant commitTime, StoredRows<E> storedRows)
+      throws E {
     Objects.requireNonNull(partitionKey, "partitionKey");
     Objects.requireNonNull(commitTime, "commitTime");
     Map<String, @Nullable Entity> staged =
         new LinkedHashMap<>(); // null value: deleted by this batch
-    Set<String> existed = new HashSet<>(); // row keys stored before the batch
+    Set<String> existed = new HashSet<>(); // row keys stored live before the batch
+    Map<String, @Nullable Entity> stored = new HashMap<>(); // as read, expired or not
     List<@Nullable Entity> results = new ArrayList<>(writes.size());
     for (int i = 0; i < writes.size(); i++) {
       Write write = writes.get(i);
       String rowKey = write.rowKey();
-      @Nullable Entity found =
-          staged.containsKey(rowKey) ? staged.get(rowKey) : read(stored, rowKey);
+      @Nullable Entity found = staged.containsKey(rowKey) ? staged.get(rowKey) : null;
+      if (!staged.containsKey(rowKey)) {
+        found = read(storedRows, rowKey);
+        stored.put(rowKey, found);
+      }
       @Nullable Entity current =
           found != null && Expiry.isExpired(found, commitTime) ? null : found;
       if (current != null && !staged.containsKey(rowKey)) {
@@ -147,7 +162,7 @@ public final class PartitionBatch {
       staged.put(rowKey, next);
       results.add(next);
     }
-    return commit(commitTime, results, staged, existed);
+    return commit(commitTime, results, staged, existed, stored);
   }
 
   private static <E extends Exception> @Nullable Entity read(StoredRows<E> stored, String rowKey)
@@ -218,10 +233,12 @@ public final class PartitionBatch {
       Instant time,
       List<@Nullable Entity> results,
       Map<String, @Nullable Entity> staged,
-      Set<String> existed) {
+      Set<String> existed,
+      Map<String, @Nullable Entity> stored) {
     List<Change> changes = new ArrayList<>(staged.size());
     staged.forEach(
-        (rowKey, entity) -> changes.add(new Change(rowKey, entity, existed.contains(rowKey))));
+        (rowKey, entity) ->
+            changes.add(new Change(rowKey, entity, existed.contains(rowKey), stored.get(rowKey))));
     return new Commit(new ApplyResult.Committed(time, results), changes);
   }
 }

@@ -94,7 +94,7 @@ class PartitionBatchExpiryTest {
 
     assertThat(plan).isInstanceOf(PartitionBatch.Commit.class);
     assertThat(((PartitionBatch.Commit) plan).changes())
-        .containsExactly(new PartitionBatch.Change("a", null));
+        .containsExactly(new PartitionBatch.Change("a", null, false, rows.get("a")));
   }
 
   @Test

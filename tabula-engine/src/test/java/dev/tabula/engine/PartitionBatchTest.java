@@ -68,7 +68,9 @@ class PartitionBatchTest {
     PartitionBatch.Commit commit = committed(plan(Write.delete("a", Precondition.NONE)));
 
     assertThat(commit.result().entities()).containsExactly((Entity) null);
-    assertThat(commit.changes()).containsExactly(new PartitionBatch.Change("a", null, true));
+    // The stored entity travels with the change, so an engine can remove its index entries.
+    assertThat(commit.changes())
+        .containsExactly(new PartitionBatch.Change("a", null, true, rows.get("a")));
     assertThat(commit.changes().get(0).isDeletion()).isTrue();
   }
 
@@ -151,7 +153,8 @@ class PartitionBatchTest {
     assertThat(commit.result().entities()).hasSize(3);
     assertThat(commit.changes())
         .containsExactly(
-            new PartitionBatch.Change("a", new Entity(PK, "a", NOW, props("y", 2)), true),
+            new PartitionBatch.Change(
+                "a", new Entity(PK, "a", NOW, props("y", 2)), true, rows.get("a")),
             new PartitionBatch.Change("b", new Entity(PK, "b", NOW, props("z", 3))));
   }
 

@@ -10,7 +10,9 @@ import dev.tabula.model.EdmValue.EdmGuid;
 import dev.tabula.model.EdmValue.EdmInt32;
 import dev.tabula.model.EdmValue.EdmInt64;
 import dev.tabula.model.EdmValue.EdmString;
+import java.util.Arrays;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A property value as the order-preserving bytes of a secondary-index entry
@@ -95,6 +97,59 @@ public final class IndexValueCodec {
       writeEscaped(out, ((EdmBinary) value).readOnlyBytes());
     }
     return Optional.of(out.toByteArray());
+  }
+
+  /**
+   * The length of the form that starts {@code entry} (an entry's bytes begin with a value's form,
+   * then whatever follows it): the tag, then the section's fixed width, or up to and including the
+   * 0x00 0x01 end of a String or Binary.
+   *
+   * @throws IllegalArgumentException when {@code entry} does not start with a whole form
+   */
+  public static int formLength(byte[] entry) {
+    if (entry.length == 0 || entry[0] < 1 || entry[0] > Section.values().length) {
+      throw new IllegalArgumentException("not an index entry");
+    }
+    Section section = Section.values()[entry[0] - 1];
+    int length =
+        switch (section) {
+          case BOOLEAN -> 2;
+          case INT32 -> 5;
+          case INT64, DOUBLE, DATE_TIME -> 9;
+          case GUID -> 17;
+          case STRING, BINARY -> escapedEnd(entry);
+        };
+    if (length > entry.length) {
+      throw new IllegalArgumentException("a truncated index entry");
+    }
+    return length;
+  }
+
+  /** The first byte string after every string that starts with {@code prefix} (null: none). */
+  public static byte @Nullable [] successor(byte[] prefix) {
+    int end = prefix.length;
+    while (end > 0 && prefix[end - 1] == (byte) 0xFF) {
+      end--;
+    }
+    if (end == 0) {
+      return null;
+    }
+    byte[] out = Arrays.copyOf(prefix, end);
+    out[end - 1]++;
+    return out;
+  }
+
+  /** Past the 0x00 0x01 that ends an escaped value after the tag. */
+  private static int escapedEnd(byte[] entry) {
+    for (int i = 1; i + 1 < entry.length; i++) {
+      if (entry[i] == ESCAPE) {
+        if (entry[i + 1] == END) {
+          return i + 2;
+        }
+        i++; // an escaped 0x00: skip its 0xFF
+      }
+    }
+    throw new IllegalArgumentException("an unterminated index value");
   }
 
   /** A double's bits, ordered as unsigned: negatives inverted, the sign bit of others flipped. */

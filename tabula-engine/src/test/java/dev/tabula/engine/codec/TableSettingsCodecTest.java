@@ -3,6 +3,7 @@ package dev.tabula.engine.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tabula.model.IndexDefinition;
 import dev.tabula.model.TableSettings;
 import dev.tabula.model.TimeToLive;
 import java.time.Duration;
@@ -20,7 +21,11 @@ class TableSettingsCodecTest {
             TableSettings.NONE.withTimeToLive(TimeToLive.withoutDefault()),
             TableSettings.NONE.withTimeToLive(TimeToLive.after(Duration.ofMillis(1))),
             TableSettings.NONE.withChangeFeedRetention(Duration.ofDays(3650)),
-            new TableSettings(TimeToLive.after(Duration.ofSeconds(86_400)), Duration.ofHours(1)));
+            new TableSettings(TimeToLive.after(Duration.ofSeconds(86_400)), Duration.ofHours(1)),
+            TableSettings.NONE.withIndexes(
+                List.of(
+                    new IndexDefinition(1, "byStatus", "Status", IndexDefinition.State.READY),
+                    new IndexDefinition(7, "b", "\u00e9t\u00e9", IndexDefinition.State.BUILDING))));
 
     for (TableSettings settings : all) {
       assertThat(TableSettingsCodec.decode(TableSettingsCodec.encode(settings)))
@@ -28,14 +33,26 @@ class TableSettingsCodecTest {
     }
   }
 
+  /** Settings stored by a server before indexes existed (version 1) still read, with none. */
+  @Test
+  void versionOneStillReads() {
+    byte[] current =
+        TableSettingsCodec.encode(TableSettings.NONE.withChangeFeedRetention(Duration.ofDays(1)));
+    byte[] versionOne = Arrays.copyOf(current, current.length - 1); // without the index count
+    versionOne[0] = 1;
+
+    assertThat(TableSettingsCodec.decode(versionOne))
+        .isEqualTo(TableSettings.NONE.withChangeFeedRetention(Duration.ofDays(1)));
+  }
+
   @Test
   void aLaterVersionIsRefusedRatherThanMisread() {
     byte[] stored = TableSettingsCodec.encode(TableSettings.NONE);
-    stored[0] = 2;
+    stored[0] = 3;
 
     assertThatThrownBy(() -> TableSettingsCodec.decode(stored))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("version 2");
+        .hasMessageContaining("version 3");
   }
 
   @Test

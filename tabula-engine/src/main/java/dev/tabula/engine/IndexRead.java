@@ -1,0 +1,177 @@
+package dev.tabula.engine;
+
+import dev.tabula.engine.codec.IndexEntryCodec;
+import dev.tabula.engine.codec.IndexValueCodec;
+import dev.tabula.model.Entity;
+import dev.tabula.model.EntityKey;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The read of {@link EntityStore#scanIndex}, the same for every engine that keeps its entries as
+ * sorted bytes (docs/design/secondary-indexes.md, "The hard part"): the engine supplies a cursor
+ * over one index's entries and point reads, both from one consistent view; this class does the
+ * rest.
+ *
+ * <ol>
+ *   <li>Counts the distinct values in the ranges, one seek per value, and declines above {@link
+ *       #MAX_VALUES}.
+ *   <li>Opens one cursor per value, at the value's first entry at or after the request's lower key
+ *       bound, and merges them in key order ({@link IndexRunMerge}); a run ends at the upper bound.
+ *   <li>Reads each key's entity and keeps it when the request's filter does (the filter decides;
+ *       the index only narrows which entities are read). A key met twice (an entry left behind by
+ *       an earlier value) is read once; a key without an entity is skipped.
+ *   <li>Stops as a scan does (limit, bytes, deadline), checked before reading the next key, which
+ *       becomes the page's resume key.
+ * </ol>
+ *
+ * <p>Memory: one key per value and the page's entities. Stateless.
+ */
+public final class IndexRead {
+  /** The most distinct values a read merges: one cursor each. */
+  public static final int MAX_VALUES = 64;
+
+  /** One index's entries and the table's entities, as one consistent view of the engine. */
+  public interface Source {
+    /** A new cursor over the index's entries, in unsigned byte order. */
+    Cursor cursor();
+
+    /** The entity of a key, or empty. */
+    Optional<Entity> read(EntityKey key);
+  }
+
+  /** A position among one index's entries. */
+  public interface Cursor extends AutoCloseable {
+    /** Moves to the first entry at or after {@code target}. */
+    void seek(byte[] target);
+
+    /** The entry here (its bytes within the index, read-only), or null past the last. */
+    byte @Nullable [] entry();
+
+    /** Moves to the next entry. */
+    void next();
+
+    @Override
+    void close();
+  }
+
+  private IndexRead() {}
+
+  /** Reads {@code scan} from {@code source} as the class describes. */
+  public static IndexPage read(Source source, IndexScan scan) {
+    List<byte[]> forms = new ArrayList<>();
+    try (Cursor probe = source.cursor()) {
+      for (IndexRange range : scan.ranges()) {
+        if (!collectValues(probe, range, forms)) {
+          return new IndexPage.Declined("more than " + MAX_VALUES + " values in range");
+        }
+      }
+    }
+    ScanRequest request = scan.request();
+    KeyRange keys = request.range();
+    byte[] from = keys.lower() == null ? new byte[0] : IndexEntryCodec.position(keys.lower());
+    byte @Nullable [] to = keys.upper() == null ? null : IndexEntryCodec.position(keys.upper());
+    List<ValueRun> runs = new ArrayList<>(forms.size());
+    try {
+      for (byte[] form : forms) {
+        runs.add(new ValueRun(source.cursor(), form, from, to));
+      }
+      return new IndexPage.Read(merge(source, new IndexRunMerge(runs), request));
+    } finally {
+      runs.forEach(run -> run.cursor.close());
+    }
+  }
+
+  /** Adds the forms of the values in {@code range}; false when they are more than allowed. */
+  private static boolean collectValues(Cursor probe, IndexRange range, List<byte[]> forms) {
+    byte[] to = range.to();
+    probe.seek(range.from());
+    for (byte[] entry = probe.entry();
+        entry != null && Arrays.compareUnsigned(entry, to) < 0;
+        entry = probe.entry()) {
+      byte[] form = Arrays.copyOf(entry, IndexValueCodec.formLength(entry));
+      forms.add(form);
+      if (forms.size() > MAX_VALUES) {
+        return false;
+      }
+      byte[] next = IndexValueCodec.successor(form);
+      if (next == null) {
+        return true;
+      }
+      probe.seek(next);
+    }
+    return true;
+  }
+
+  private static Page merge(Source source, IndexRunMerge merge, ScanRequest request) {
+    List<Entity> kept = new ArrayList<>();
+    long scanned = 0;
+    long keptBytes = 0;
+    EntityKey last = null;
+    for (EntityKey key = merge.next(); key != null; key = merge.next()) {
+      if (key.equals(last)) {
+        continue;
+      }
+      if (request.full(kept.size(), keptBytes)) {
+        return new Page(kept, key, StopReason.RETURN_LIMIT_REACHED, scanned, keptBytes);
+      }
+      if (System.nanoTime() - request.deadlineNanos() >= 0) {
+        return new Page(kept, key, StopReason.TIME_LIMIT_REACHED, scanned, keptBytes);
+      }
+      last = key;
+      Optional<Entity> entity = source.read(key);
+      scanned++;
+      if (entity.isPresent() && request.filter().test(RowFilter.Row.of(entity.get()))) {
+        kept.add(entity.get());
+        keptBytes += request.sizeOf(entity.get());
+      }
+    }
+    return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned, keptBytes);
+  }
+
+  /** The entries of one value within the key range, as a run of entity keys. */
+  private static final class ValueRun implements IndexRunMerge.Run {
+    private final Cursor cursor;
+    private final byte[] form;
+    private final byte @Nullable [] to;
+    private @Nullable EntityKey current;
+
+    ValueRun(Cursor cursor, byte[] form, byte[] from, byte @Nullable [] to) {
+      this.cursor = cursor;
+      this.form = form;
+      this.to = to;
+      byte[] start = Arrays.copyOf(form, form.length + from.length);
+      System.arraycopy(from, 0, start, form.length, from.length);
+      cursor.seek(start);
+      current = decode();
+    }
+
+    @Override
+    public @Nullable EntityKey current() {
+      return current;
+    }
+
+    @Override
+    public void advance() {
+      cursor.next();
+      current = decode();
+    }
+
+    private @Nullable EntityKey decode() {
+      byte[] entry = cursor.entry();
+      if (entry == null
+          || entry.length <= form.length
+          || Arrays.compareUnsigned(entry, 0, form.length, form, 0, form.length) != 0) {
+        return null; // past this value's entries
+      }
+      if (to != null
+          && Arrays.compareUnsigned(entry, form.length, entry.length, to, 0, to.length) >= 0) {
+        return null; // past the key range
+      }
+      return IndexEntryCodec.key(entry, form.length);
+    }
+  }
+}
