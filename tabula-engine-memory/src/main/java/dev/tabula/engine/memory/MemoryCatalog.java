@@ -104,6 +104,7 @@ final class MemoryCatalog implements Catalog {
       return false;
     }
     tables.put(canonical, new TableInfo(account, table.name(), table.id(), settings));
+    store.setIndexes(table.id(), settings.indexes());
     return true;
   }
 }

@@ -5,6 +5,8 @@ import dev.tabula.engine.CommitClock;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.FeedRetention;
 import dev.tabula.engine.FeedWaiters;
+import dev.tabula.engine.IndexPage;
+import dev.tabula.engine.IndexScan;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.Stages;
@@ -14,6 +16,7 @@ import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
+import dev.tabula.model.IndexDefinition;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -43,6 +46,14 @@ final class MemoryEntityStore implements EntityStore {
 
   void addTable(long tableId) {
     tables.put(tableId, new MemoryTable());
+  }
+
+  /** The indexes writes to a table maintain from now on (see {@link MemoryTable#setIndexes}). */
+  void setIndexes(long tableId, List<IndexDefinition> indexes) {
+    MemoryTable table = tables.get(tableId);
+    if (table != null) {
+      table.setIndexes(indexes);
+    }
   }
 
   void dropTable(long tableId) {
@@ -83,6 +94,26 @@ final class MemoryEntityStore implements EntityStore {
     return table == null
         ? new Page(List.of(), null, StopReason.SOURCE_EXHAUSTED, 0)
         : table.scan(request);
+  }
+
+  /** {@inheritDoc} Under the table's read lock, so the page is one consistent view. */
+  @Override
+  public IndexPage scanIndex(TableInfo table, IndexScan scan) {
+    lifecycle.ensureOpen();
+    MemoryTable stored = tables.get(table.id());
+    return stored == null
+        ? new IndexPage.Read(new Page(List.of(), null, StopReason.SOURCE_EXHAUSTED, 0))
+        : stored.scanIndex(scan);
+  }
+
+  /** {@inheritDoc} Under the table's write lock, in one step. */
+  @Override
+  public void buildIndex(TableInfo table, IndexDefinition index) {
+    lifecycle.ensureOpen();
+    MemoryTable stored = tables.get(table.id());
+    if (stored != null) {
+      stored.buildIndex(index);
+    }
   }
 
   /**

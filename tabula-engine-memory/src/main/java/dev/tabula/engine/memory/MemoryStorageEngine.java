@@ -60,7 +60,7 @@ public final class MemoryStorageEngine implements StorageEngine {
 
   @Override
   public Set<Capability> capabilities() {
-    return EnumSet.of(Capability.CHANGE_FEED);
+    return EnumSet.of(Capability.CHANGE_FEED, Capability.SECONDARY_INDEXES);
   }
 
   /** Ready until closed: the heap has nothing else to wait for. */

@@ -4,6 +4,9 @@ import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.ChangeGroup;
 import dev.tabula.engine.CommitClock;
 import dev.tabula.engine.FeedPage;
+import dev.tabula.engine.IndexPage;
+import dev.tabula.engine.IndexRead;
+import dev.tabula.engine.IndexScan;
 import dev.tabula.engine.KeyBound;
 import dev.tabula.engine.KeyRange;
 import dev.tabula.engine.Page;
@@ -15,6 +18,7 @@ import dev.tabula.engine.Write;
 import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
+import dev.tabula.model.IndexDefinition;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +39,7 @@ final class MemoryTable {
   private final NavigableMap<EntityKey, Entity> rows = new TreeMap<>();
   private final ReadWriteLock lock = new ReentrantReadWriteLock();
   private final MemoryFeed feed = new MemoryFeed();
+  private final MemoryIndexes indexes = new MemoryIndexes();
 
   Optional<Entity> read(EntityKey key) {
     lock.readLock().lock();
@@ -63,6 +68,7 @@ final class MemoryTable {
       if (plan instanceof PartitionBatch.Commit commit) {
         for (PartitionBatch.Change change : commit.changes()) {
           store(new EntityKey(partitionKey, change.rowKey()), change.entity());
+          indexes.apply(partitionKey, change);
         }
         if (feedCutoff != null) {
           long position = EdmDateTimes.toTicks(commitTime);
@@ -74,6 +80,36 @@ final class MemoryTable {
       return plan.result();
     } finally {
       lock.writeLock().unlock();
+    }
+  }
+
+  /** The indexes every apply maintains from now on (the catalog's settings changed). */
+  void setIndexes(List<IndexDefinition> definitions) {
+    lock.writeLock().lock();
+    try {
+      indexes.define(definitions);
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  /** Adds every entity's entry to a listed index, in one step with respect to applies. */
+  void buildIndex(IndexDefinition index) {
+    lock.writeLock().lock();
+    try {
+      indexes.build(index, rows.values());
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  /** Reads through an index under the read lock, so the page sees every apply whole. */
+  IndexPage scanIndex(IndexScan scan) {
+    lock.readLock().lock();
+    try {
+      return IndexRead.read(indexes.source(scan.index().id(), rows), scan);
+    } finally {
+      lock.readLock().unlock();
     }
   }
 

@@ -27,7 +27,8 @@ public abstract class StorageEngineContract
         AccountSettingsContract,
         NonBlockingContract,
         SnapshotContract,
-        ChangeFeedOrderContract {
+        ChangeFeedOrderContract,
+        SecondaryIndexContract {
 
   @TempDir Path directory;
 
