@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # What Tabula's per-table extensions cost the write path (issue 24): the same write workloads against
 # one RocksDB server, on tables without settings ("none"), with a time-to-live default ("ttl") and
-# with a change feed ("feed"), interleaved mode by mode for several rounds, and the median of each.
+# with a change feed ("feed") and with a secondary index on Quantity ("index"), interleaved mode by mode for several rounds, and the median of each.
 # Every run writes to a fresh table (the load client's scratch table, given the mode's settings).
 #
 # Usage: bench/extensions-cost.sh [ROUNDS]     (default 3 rounds of 10 s runs after 3 s of warm-up)
-# Env: MODES (default "none ttl feed"), WORKLOADS (default "insert:1 insert:16 batch:4", name:clients),
+# Env: MODES (default "none ttl feed index"), WORKLOADS (default "insert:1 insert:16 batch:4", name:clients),
 #      SECONDS_PER_RUN, WARMUP, SKIP_BUILD=1 to reuse target/tabula.jar and target/benchmarks.jar,
 #      TABULA_JAVA_OPTS, BENCH_OUT (default bench/results/extensions-cost-<UTC time>: the server's log
 #      and the results). Loopback only; the server is stopped by its PID; each run is bounded in time.
@@ -14,7 +14,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 # shellcheck source=lib/processes.sh
 . "$root/bench/lib/processes.sh"
 rounds=${1:-3}
-modes=${MODES:-none ttl feed}
+modes=${MODES:-none ttl feed index}
 workloads=${WORKLOADS:-insert:1 insert:16 batch:4}
 seconds=${SECONDS_PER_RUN:-10}
 warmup=${WARMUP:-3}
@@ -24,6 +24,7 @@ settings_of() {
     none) echo "" ;;
     ttl) echo '{"timeToLive": 86400}' ;;
     feed) echo '{"changeFeed": {"retentionSeconds": 86400}}' ;;
+    index) echo '{"indexes": [{"name": "byQuantity", "property": "Quantity"}]}' ;;
     *) echo "unknown mode $1" >&2; exit 2 ;;
   esac
 }

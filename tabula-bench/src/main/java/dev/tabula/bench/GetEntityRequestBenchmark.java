@@ -6,6 +6,7 @@ import dev.tabula.core.EntityService;
 import dev.tabula.core.NonBlockingCalls;
 import dev.tabula.core.TableService;
 import dev.tabula.core.TableSettingsService;
+import dev.tabula.core.index.IndexBuilds;
 import dev.tabula.core.properties.ServicePropertiesService;
 import dev.tabula.engine.rocksdb.RocksOptions;
 import dev.tabula.engine.rocksdb.RocksStorageEngine;
@@ -73,7 +74,10 @@ public class GetEntityRequestBenchmark extends AverageTimeBenchmark {
             entities,
             new BatchService(tables, engine.entities()),
             policies,
-            new TableSettingsService(engine.catalog(), engine.capabilities()),
+            new TableSettingsService(
+                engine.catalog(),
+                engine.capabilities(),
+                new IndexBuilds(engine.catalog(), engine.entities(), failure -> {})),
             new ServicePropertiesService(engine.accountSettings()),
             Set.of(ACCOUNT),
             authenticator,

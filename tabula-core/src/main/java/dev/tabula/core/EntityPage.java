@@ -34,6 +34,11 @@ public record EntityPage(
     return new EntityPage(shown, next, scanned, plan, partitionKey);
   }
 
+  /** The same page, its plan described with a note: why an index was not used, say. */
+  public EntityPage withPlan(String note) {
+    return new EntityPage(entities, next, scanned, plan + " (" + note + ")", partitionKey);
+  }
+
   /** A page of an unfiltered scan. */
   public EntityPage(List<Entity> entities, EntityKey next, long scanned) {
     this(entities, next, scanned, "scan", null);

@@ -58,6 +58,7 @@ public final class EntityService {
   private final int pageSize;
   private final QueryCounters queryCounters = new QueryCounters();
   private final EntityQuery query;
+  private final IndexQuery indexQuery;
   private final EntityCount count;
 
   /**
@@ -68,6 +69,7 @@ public final class EntityService {
     this.store = TranslatingEntityStore.of(store);
     this.pageSize = pageSize;
     this.query = new EntityQuery(this.store, queryCounters, PAGE_BYTES);
+    this.indexQuery = new IndexQuery(this.store, queryCounters, PAGE_BYTES);
     this.count = new EntityCount(this.store, Limits.MAX_PAGE_SIZE, PAGE_BYTES);
   }
 
@@ -201,8 +203,14 @@ public final class EntityService {
     int limit = top == null ? pageSize : Math.min(top, pageSize);
     long deadline = System.nanoTime() + PAGE_TIME_BUDGET.toNanos();
     QueryPlan plan = QueryPlanner.plan(filter);
-    EntityPage page = query.page(info.id(), plan, residual(info, plan), from, limit, deadline);
-    return shown(page);
+    RowFilter residual = residual(info, plan);
+    IndexQuery.Outcome indexed =
+        indexQuery.page(info, filter, plan, residual, from, limit, deadline);
+    if (indexed.page() != null) {
+      return shown(indexed.page());
+    }
+    EntityPage page = query.page(info.id(), plan, residual, from, limit, deadline);
+    return shown(indexed.declined() == null ? page : page.withPlan(indexed.declined()));
   }
 
   /** The page as a client sees it; the same page when no entity has an expiry to show. */

@@ -16,8 +16,10 @@ final class QueryCounters implements QueryStats {
     pages.increment();
     scanned.add(scannedEntities);
     returned.add(returnedEntities);
-    // "union(n)" counts under "union" so the map stays small.
-    String shape = plan.startsWith("union(") ? "union" : plan;
+    // "union(n)" counts under "union", "index(name)" under "index", a noted plan such as "scan
+    // (index x declined: ...)" under its shape, so the map stays small.
+    int end = plan.indexOf('(');
+    String shape = (end < 0 ? plan : plan.substring(0, end)).strip();
     LongAdder[] counters =
         byPlan.computeIfAbsent(shape, k -> new LongAdder[] {new LongAdder(), new LongAdder()});
     counters[0].add(scannedEntities);

@@ -35,9 +35,10 @@ public interface EntityStore {
   /**
    * Reads the entities a query's index selection names ({@link IndexScan}), in key order, as a
    * {@link #scan} of the same request would return those the filter keeps, page for page; or
-   * declines when the read would need more than {@link IndexRead#MAX_VALUES} cursors. A page never
-   * contains half of an {@link #applyAsync}. Only an engine with {@link
-   * Capability#SECONDARY_INDEXES} reads indexes; this default says it cannot.
+   * declines when the read would need more than {@link
+   * dev.tabula.engine.index.IndexRead#MAX_VALUES} cursors. A page never contains half of an {@link
+   * #applyAsync}. Only an engine with {@link Capability#SECONDARY_INDEXES} reads indexes; this
+   * default says it cannot.
    *
    * @throws UnsupportedOperationException without {@link Capability#SECONDARY_INDEXES}
    */
@@ -76,8 +77,9 @@ public interface EntityStore {
    * joins the stage ({@link Stages#join}).
    *
    * <p>With {@link Capability#SECONDARY_INDEXES}, the same atomic step moves the entries of every
-   * index the catalog lists for the table at the time of the write ({@link IndexEntries#of}), not
-   * those of a {@link TableInfo} a caller looked up earlier.
+   * index the catalog lists for the table at the time of the write ({@link
+   * dev.tabula.engine.index.IndexEntries#of}), not those of a {@link TableInfo} a caller looked up
+   * earlier.
    */
   CompletableFuture<ApplyResult> applyAsync(long tableId, String partitionKey, List<Write> writes);
 

@@ -15,9 +15,10 @@ public sealed interface IndexPage {
   }
 
   /**
-   * The ranges hold more than {@link IndexRead#MAX_VALUES} distinct values, so the read in key
-   * order would need more cursors than it keeps (docs/design/secondary-indexes.md, "The hard
-   * part"): the caller scans instead. Nothing was returned.
+   * The ranges hold more than {@link dev.tabula.engine.index.IndexRead#MAX_VALUES} distinct values,
+   * so the read in key order would need more cursors than it keeps
+   * (docs/design/secondary-indexes.md, "The hard part"): the caller scans instead. Nothing was
+   * returned.
    */
   record Declined(String reason) implements IndexPage {
     public Declined {

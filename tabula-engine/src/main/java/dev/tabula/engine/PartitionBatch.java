@@ -95,7 +95,7 @@ public final class PartitionBatch {
    *     tell an insert from an update ({@link RowChange#of})
    * @param stored the entity the engine held at this row before the batch, expired or not, or null;
    *     what the batch replaces, so that an engine can remove what it derived from it (its {@link
-   *     IndexEntries secondary-index entries})
+   *     dev.tabula.engine.index.IndexEntries secondary-index entries})
    */
   public record Change(
       String rowKey, @Nullable Entity entity, boolean existed, @Nullable Entity stored) {

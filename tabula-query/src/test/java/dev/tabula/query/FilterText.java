@@ -5,10 +5,10 @@ import dev.tabula.model.EdmValue;
 import java.util.HexFormat;
 
 /** Writes a {@link Filter} back as filter text, the way SDKs write it, to test the parser. */
-final class FilterText {
+public final class FilterText {
   private FilterText() {}
 
-  static String of(Filter filter) {
+  public static String of(Filter filter) {
     if (filter instanceof Filter.And f) {
       return "(" + of(f.left()) + ") and (" + of(f.right()) + ")";
     }

@@ -16,7 +16,7 @@ import net.jqwik.api.Combinators;
  * and strings that share prefixes and sit around U+FFFF, numbers at type boundaries, and every Edm
  * type.
  */
-final class QueryArbitraries {
+public final class QueryArbitraries {
   static final List<String> STRINGS =
       List.of(
           "", "a", "a\u0000", "ab", "b", "b\u00e9", "ba", "c", "it's", "\uFF5E", "\uD83D\uDE00");
@@ -54,12 +54,12 @@ final class QueryArbitraries {
 
   private QueryArbitraries() {}
 
-  static Arbitrary<String> strings() {
+  public static Arbitrary<String> strings() {
     return Arbitraries.of(STRINGS);
   }
 
   /** A value of any type; {@code withNaN} adds NaN, which entities can hold but literals cannot. */
-  static Arbitrary<EdmValue> values(boolean withNaN) {
+  public static Arbitrary<EdmValue> values(boolean withNaN) {
     Arbitrary<EdmValue> doubles =
         Arbitraries.of(
                 -1.0,
@@ -102,7 +102,7 @@ final class QueryArbitraries {
   }
 
   /** Filters comparing the given properties (repeat a name to weight it). */
-  static Arbitrary<Filter> filters(int depth, List<String> properties) {
+  public static Arbitrary<Filter> filters(int depth, List<String> properties) {
     if (depth == 0) {
       return leaves(properties);
     }

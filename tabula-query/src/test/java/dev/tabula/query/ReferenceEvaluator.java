@@ -11,13 +11,13 @@ import java.util.Map;
  * A deliberately plain statement of the filter semantics, to check the real evaluator against:
  * numbers become BigDecimals, strings code-point arrays, GUIDs their text.
  */
-final class ReferenceEvaluator {
+public final class ReferenceEvaluator {
   private static final Map<EdmType, Integer> NUMERIC_RANK =
       Map.of(EdmType.INT32, 0, EdmType.INT64, 1, EdmType.DOUBLE, 2);
 
   private ReferenceEvaluator() {}
 
-  static boolean matches(Filter filter, Entity entity) {
+  public static boolean matches(Filter filter, Entity entity) {
     if (filter instanceof Filter.And f) {
       return matches(f.left(), entity) && matches(f.right(), entity);
     }

@@ -7,7 +7,9 @@ import dev.tabula.core.EntityService;
 import dev.tabula.core.NonBlockingCalls;
 import dev.tabula.core.TableService;
 import dev.tabula.core.TableSettingsService;
+import dev.tabula.core.index.IndexBuilds;
 import dev.tabula.core.properties.ServicePropertiesService;
+import dev.tabula.core.storage.TranslatingEntityStore;
 import dev.tabula.core.ttl.ExpirySweep;
 import dev.tabula.core.ttl.ExpirySweeper;
 import dev.tabula.engine.Capability;
@@ -62,6 +64,9 @@ public final class TabulaServer implements AutoCloseable {
   private final LiveAccounts accounts;
   private final List<WatchedFile<?>> watchedFiles;
 
+  /** Builds the indexes declared on tables with entities; closed before the engine. */
+  private final IndexBuilds indexBuilds;
+
   /** The time-to-live reclaimer, once {@link #startExpirySweeper} ran; guarded by this. */
   private @Nullable ExpirySweeper expirySweeper;
 
@@ -80,11 +85,12 @@ public final class TabulaServer implements AutoCloseable {
     StartingAccounts starting = StartingAccounts.of(config);
     this.accounts = starting.served(policies::find, config.oauth());
     warnIfUnverified(config.oauth());
+    this.indexBuilds = newIndexBuilds(engine);
+    TableSettingsService settings = tableSettings();
     TableProtocol protocol =
-        protocol(engine, tables, entities, policies, accounts::serves, accounts);
+        protocol(engine, tables, entities, policies, settings, accounts::serves, accounts);
     Transport transport = config.transport();
-    TlsFiles tlsFiles = transport.tlsFiles();
-    ReloadingTls reloading = tlsFiles == null ? null : new ReloadingTls(tlsFiles);
+    ReloadingTls reloading = reloadingTls(transport);
     this.workers = new WorkerPool(config.resources());
     this.connections = new ConnectionLimit(config.resources().maxConnections());
     this.meters = new ServerMeters(telemetry, workers, connections, entities.queryStats());
@@ -97,7 +103,7 @@ public final class TabulaServer implements AutoCloseable {
                 accounts,
                 telemetry,
                 (served, authenticator) ->
-                    protocol(engine, tables, entities, policies, served, authenticator))
+                    protocol(engine, tables, entities, policies, settings, served, authenticator))
             : null;
     Channel http = null;
     Channel https = null;
@@ -127,6 +133,36 @@ public final class TabulaServer implements AutoCloseable {
     this.httpsChannel = https;
     this.tls = reloading;
     this.watchedFiles = starting.watch(accounts, config.oauth());
+  }
+
+  /** The TLS context of the HTTPS listener, reloaded when its files change; null without one. */
+  private static @Nullable ReloadingTls reloadingTls(Transport transport) {
+    TlsFiles tlsFiles = transport.tlsFiles();
+    return tlsFiles == null ? null : new ReloadingTls(tlsFiles);
+  }
+
+  /** The index builder of {@code engine}'s tables; a failed build is logged, then tried again. */
+  private static IndexBuilds newIndexBuilds(StorageEngine engine) {
+    return new IndexBuilds(
+        engine.catalog(),
+        TranslatingEntityStore.of(engine.entities()),
+        failure ->
+            LOG.warn(
+                "An index build failed; it is tried again in a few seconds: {}",
+                failure.toString()));
+  }
+
+  /**
+   * The one settings service of the server (both listeners share it, so that its changes are made
+   * one at a time), which marks built indexes ready; then the builds a stop cut short start again.
+   */
+  private TableSettingsService tableSettings() {
+    TableSettingsService settings =
+        new TableSettingsService(engine.catalog(), engine.capabilities(), indexBuilds);
+    if (engine.capabilities().contains(Capability.SECONDARY_INDEXES)) {
+      indexBuilds.resume(accounts.accounts().stream().map(Account::name).toList());
+    }
+    return settings;
   }
 
   /**
@@ -172,6 +208,7 @@ public final class TabulaServer implements AutoCloseable {
       TableService tables,
       EntityService entities,
       AccessPolicyService policies,
+      TableSettingsService settings,
       Predicate<String> served,
       RequestAuthenticator authenticator) {
     return new TableProtocol(
@@ -179,7 +216,7 @@ public final class TabulaServer implements AutoCloseable {
             entities,
             new BatchService(tables, engine.entities()),
             policies,
-            new TableSettingsService(engine.catalog(), engine.capabilities()),
+            settings,
             new ServicePropertiesService(engine.accountSettings()),
             served,
             authenticator,
@@ -408,6 +445,7 @@ public final class TabulaServer implements AutoCloseable {
       tls.close();
     }
     stopExpirySweeper(); // before the engine, which its pass uses
+    indexBuilds.close(); // likewise
     if (console != null) {
       console.close(); // before the engine: a console request must not reach a closed engine
     }

@@ -8,6 +8,7 @@ import dev.tabula.core.EntityService;
 import dev.tabula.core.NonBlockingCalls;
 import dev.tabula.core.TableService;
 import dev.tabula.core.TableSettingsService;
+import dev.tabula.core.index.IndexBuilds;
 import dev.tabula.core.properties.ServicePropertiesService;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.EntityStore;
@@ -138,7 +139,8 @@ class TableProtocolFastPathTest {
         entities,
         new BatchService(tables, store),
         new AccessPolicyService(catalog),
-        new TableSettingsService(catalog, memory.capabilities()),
+        new TableSettingsService(
+            catalog, memory.capabilities(), new IndexBuilds(catalog, store, failure -> {})),
         properties,
         Set.of(ACCOUNT),
         counting,

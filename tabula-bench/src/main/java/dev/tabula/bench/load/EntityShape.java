@@ -96,6 +96,17 @@ public record EntityShape(int partitions, int rowsPerPartition, int approxBytes,
     return count;
   }
 
+  /** How many entities of the table have a Quantity ({@code number % 1000}). */
+  public long countWithQuantity(int quantity) {
+    long count = 0;
+    for (int p = 0; p < partitions; p++) {
+      for (int r = 0; r < rowsPerPartition; r++) {
+        count += number(p, r) % 1000 == quantity ? 1 : 0;
+      }
+    }
+    return count;
+  }
+
   /** The JSON body of an Insert Entity, as the SDKs write it (typed values annotated). */
   public byte[] json(int partition, int row) {
     return json(partitionKey(partition), rowKey(row), number(partition, row));

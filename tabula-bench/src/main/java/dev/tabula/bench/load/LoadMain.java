@@ -38,7 +38,9 @@ public final class LoadMain implements Callable<Integer> {
   @Option(
       names = "--workload",
       required = true,
-      description = "insert, batch, point-read, partition-query, scan, upsert or delete-table.")
+      description =
+          "insert, batch, point-read, partition-query, scan, quantity-query, upsert or"
+              + " delete-table.")
   String workload;
 
   @Option(
@@ -99,7 +101,8 @@ public final class LoadMain implements Callable<Integer> {
       names = "--table-settings",
       description =
           "Tabula only: the settings JSON (docs/extensions.md) the table a write workload creates"
-              + " gets, e.g. '{\"timeToLive\": 86400}'.")
+              + " gets, e.g. '{\"timeToLive\": 86400}'; with --table, the settings that table gets"
+              + " before the run, which waits until their indexes are built.")
   String tableSettings;
 
   @Option(
@@ -140,6 +143,9 @@ public final class LoadMain implements Callable<Integer> {
         }
       }
     }
+    if (table != null && tableSettings != null && !applySettings(target)) {
+      return 1;
+    }
     int workers =
         concurrency != null
             ? concurrency
@@ -164,6 +170,23 @@ public final class LoadMain implements Callable<Integer> {
       }
     }
     return result.correct() ? 0 : 1;
+  }
+
+  /**
+   * Gives {@code --table} the {@code --table-settings}, waiting for its indexes; false on failure.
+   */
+  private boolean applySettings(TableEndpoint target) {
+    try (TableConnection admin = new TableConnection(target, 300_000)) {
+      Duration built =
+          TableSettingsApply.putAndAwaitIndexes(
+              admin, table, tableSettings, Duration.ofSeconds(loadSeconds));
+      System.out.printf(
+          Locale.ROOT, "settings of %s applied in %.1f s%n", table, built.toMillis() / 1000.0);
+      return true;
+    } catch (java.io.IOException | InterruptedException e) {
+      System.out.println("could not apply the settings: " + e);
+      return false;
+    }
   }
 
   /** Prints a result as one line of figures, then its errors. */

@@ -2,7 +2,6 @@ package dev.tabula.bench.load;
 
 import dev.tabula.bench.load.HttpConnection.Response;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;
 
@@ -40,20 +39,7 @@ public record ScratchTable(String name) {
     if (json == null) {
       return;
     }
-    Response set =
-        // The comp parameter is part of the path SharedKey signs ("?comp=..." of the canonicalized
-        // resource), so it goes in the path rather than in the query the signer leaves out.
-        admin.send(
-            "PUT",
-            name + "?comp=tabula-settings",
-            null,
-            "application/json",
-            json.getBytes(StandardCharsets.UTF_8),
-            "x-tabula-extensions: settings");
-    if (set.status() != 204) {
-      throw new IOException(
-          "Set Table Settings " + name + " answered " + set.status() + ": " + set.bodyText(200));
-    }
+    TableSettingsApply.put(admin, name, json);
   }
 
   /**

@@ -27,7 +27,15 @@ public record Workloads(
 
   /** Every workload name, in the order the comparison runs them. */
   public static final List<String> NAMES =
-      List.of("insert", "batch", "point-read", "partition-query", "scan", "upsert", "delete-table");
+      List.of(
+          "insert",
+          "batch",
+          "point-read",
+          "partition-query",
+          "scan",
+          "quantity-query",
+          "upsert",
+          "delete-table");
 
   /**
    * The defaults: 1 KiB entities of 10 properties, 2,000-row partitions, batches of 100, 4 hot
@@ -46,7 +54,10 @@ public record Workloads(
 
   /** Whether a workload reads a loaded table. */
   public static boolean readsTable(String name) {
-    return name.equals("point-read") || name.equals("partition-query") || name.equals("scan");
+    return name.equals("point-read")
+        || name.equals("partition-query")
+        || name.equals("scan")
+        || name.equals("quantity-query");
   }
 
   /** The shape of a loaded table of {@code entities} entities (a whole number of partitions). */
@@ -73,6 +84,7 @@ public record Workloads(
       case "point-read" -> new PointReadWorkload(readTable, concurrency);
       case "partition-query" -> new PartitionQueryWorkload(readTable, concurrency);
       case "scan" -> new FilteredScanWorkload(readTable);
+      case "quantity-query" -> FilteredScanWorkload.quantity(readTable);
       case "upsert" -> new UpsertWorkload(writes, hotKeys, upsertMode, concurrency);
       case "delete-table" -> new DeleteTableWorkload(tableShape(tableEntities), loadBudget);
       default -> throw new IllegalArgumentException("no workload " + name + "; there are " + NAMES);

@@ -2,6 +2,8 @@ package dev.tabula.core.storage;
 
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.IndexPage;
+import dev.tabula.engine.IndexScan;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.TableInfo;
@@ -9,6 +11,7 @@ import dev.tabula.engine.Write;
 import dev.tabula.model.Attempt;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
+import dev.tabula.model.IndexDefinition;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -38,6 +41,20 @@ public final class TranslatingEntityStore implements EntityStore {
   @Override
   public Page scan(long tableId, ScanRequest request) {
     return StorageErrors.translating(() -> store.scan(tableId, request));
+  }
+
+  @Override
+  public IndexPage scanIndex(TableInfo table, IndexScan scan) {
+    return StorageErrors.translating(() -> store.scanIndex(table, scan));
+  }
+
+  @Override
+  public void buildIndex(TableInfo table, IndexDefinition index) {
+    StorageErrors.translating(
+        () -> {
+          store.buildIndex(table, index);
+          return null;
+        });
   }
 
   /** The engine's own read without waiting (it may answer from memory), its failure translated. */

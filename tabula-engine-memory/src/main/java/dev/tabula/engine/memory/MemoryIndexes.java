@@ -1,8 +1,8 @@
 package dev.tabula.engine.memory;
 
-import dev.tabula.engine.IndexEntries;
-import dev.tabula.engine.IndexRead;
 import dev.tabula.engine.PartitionBatch;
+import dev.tabula.engine.index.IndexEntries;
+import dev.tabula.engine.index.IndexRead;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import dev.tabula.model.IndexDefinition;

@@ -1,6 +1,7 @@
 package dev.tabula.engine.codec;
 
 import dev.tabula.model.EdmDateTimes;
+import dev.tabula.model.EdmType;
 import dev.tabula.model.EdmValue;
 import dev.tabula.model.EdmValue.EdmBinary;
 import dev.tabula.model.EdmValue.EdmBoolean;
@@ -59,7 +60,12 @@ public final class IndexValueCodec {
 
   /** The section a value's entry falls in. */
   public static Section sectionOf(EdmValue value) {
-    return switch (value.type()) {
+    return sectionOf(value.type());
+  }
+
+  /** The section of the values of a type. */
+  public static Section sectionOf(EdmType type) {
+    return switch (type) {
       case BOOLEAN -> Section.BOOLEAN;
       case INT32 -> Section.INT32;
       case INT64 -> Section.INT64;

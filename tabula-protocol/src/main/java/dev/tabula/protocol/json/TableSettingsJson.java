@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.tabula.model.IndexDefinition;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableException;
 import dev.tabula.model.TableSettings;
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -19,14 +21,16 @@ import org.jspecify.annotations.Nullable;
  * A table's extension settings as JSON (docs/extensions.md, "Table settings"):
  *
  * <pre>
- *   {"timeToLive": null | -1 | seconds, "changeFeed": null | {"retentionSeconds": seconds}}
+ *   {"timeToLive": null | -1 | seconds, "changeFeed": null | {"retentionSeconds": seconds},
+ *    "indexes": [{"name": "byStatus", "property": "Status", "state": "building" | "ready"}]}
  * </pre>
  *
  * <p>{@code timeToLive} follows Cosmos DB's {@code DefaultTimeToLive} (learn.microsoft.com "Time to
  * Live (TTL) in Azure Cosmos DB"): null or absent, entities never expire; -1, only entities that
  * name their expiry expire; n, entities expire n seconds after their last write unless they name
  * another expiry. A member left out is off: a document replaces every setting. Seconds are 1 to
- * 2,147,483,647, Cosmos DB's bounds. Stateless.
+ * 2,147,483,647, Cosmos DB's bounds. An index's {@code state} is answered, and ignored in a request
+ * (so an answer can be sent back as it is); {@link IndexesJson} reads the list. Stateless.
  */
 public final class TableSettingsJson {
   /** The largest number of seconds a setting takes (Cosmos DB's bound for a time-to-live). */
@@ -36,6 +40,7 @@ public final class TableSettingsJson {
   private static final String TIME_TO_LIVE = "timeToLive";
   private static final String CHANGE_FEED = "changeFeed";
   private static final String RETENTION_SECONDS = "retentionSeconds";
+  private static final String INDEXES = "indexes";
 
   private TableSettingsJson() {}
 
@@ -63,6 +68,8 @@ public final class TableSettingsJson {
       out.writeNumberField(RETENTION_SECONDS, retention.toSeconds());
       out.writeEndObject();
     }
+    out.writeFieldName(INDEXES);
+    IndexesJson.write(out, settings.indexes());
     out.writeEndObject();
   }
 
@@ -92,6 +99,7 @@ public final class TableSettingsJson {
   private static TableSettings readMembers(JsonParser in) throws IOException {
     TimeToLive ttl = TimeToLive.OFF;
     @Nullable Duration retention = null;
+    List<IndexDefinition> indexes = List.of();
     Set<String> seen = new HashSet<>();
     while (in.nextToken() == JsonToken.FIELD_NAME) {
       String name = in.currentName();
@@ -102,18 +110,21 @@ public final class TableSettingsJson {
       switch (name) {
         case TIME_TO_LIVE -> ttl = timeToLive(in);
         case CHANGE_FEED -> retention = changeFeedRetention(in);
+        case INDEXES -> indexes = IndexesJson.read(in);
         default ->
             throw invalid(
                 "Unknown table setting '"
                     + name
                     + "'; the settings are "
                     + TIME_TO_LIVE
-                    + " and "
+                    + ", "
                     + CHANGE_FEED
+                    + " and "
+                    + INDEXES
                     + ".");
       }
     }
-    return new TableSettings(ttl, retention);
+    return new TableSettings(ttl, retention, indexes);
   }
 
   private static TimeToLive timeToLive(JsonParser in) throws IOException {
@@ -158,7 +169,7 @@ public final class TableSettingsJson {
     return value.longValueExact();
   }
 
-  private static TableException invalid(String message) {
+  static TableException invalid(String message) {
     return TableErrorCode.INVALID_INPUT.exception(message);
   }
 }

@@ -1,4 +1,4 @@
-package dev.tabula.engine;
+package dev.tabula.engine.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

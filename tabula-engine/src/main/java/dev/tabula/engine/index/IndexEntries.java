@@ -1,5 +1,6 @@
-package dev.tabula.engine;
+package dev.tabula.engine.index;
 
+import dev.tabula.engine.PartitionBatch;
 import dev.tabula.engine.codec.IndexEntryCodec;
 import dev.tabula.engine.codec.IndexValueCodec;
 import dev.tabula.model.EdmValue;

@@ -1,4 +1,4 @@
-package dev.tabula.engine;
+package dev.tabula.engine.index;
 
 import dev.tabula.model.EntityKey;
 import java.util.List;

@@ -1,5 +1,13 @@
-package dev.tabula.engine;
+package dev.tabula.engine.index;
 
+import dev.tabula.engine.IndexPage;
+import dev.tabula.engine.IndexRange;
+import dev.tabula.engine.IndexScan;
+import dev.tabula.engine.KeyRange;
+import dev.tabula.engine.Page;
+import dev.tabula.engine.RowFilter;
+import dev.tabula.engine.ScanRequest;
+import dev.tabula.engine.StopReason;
 import dev.tabula.engine.codec.IndexEntryCodec;
 import dev.tabula.engine.codec.IndexValueCodec;
 import dev.tabula.model.Entity;
@@ -11,10 +19,10 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The read of {@link EntityStore#scanIndex}, the same for every engine that keeps its entries as
- * sorted bytes (docs/design/secondary-indexes.md, "The hard part"): the engine supplies a cursor
- * over one index's entries and point reads, both from one consistent view; this class does the
- * rest.
+ * The read of {@link dev.tabula.engine.EntityStore#scanIndex}, the same for every engine that keeps
+ * its entries as sorted bytes (docs/design/secondary-indexes.md, "The hard part"): the engine
+ * supplies a cursor over one index's entries and point reads, both from one consistent view; this
+ * class does the rest.
  *
  * <ol>
  *   <li>Counts the distinct values in the ranges, one seek per value, and declines above {@link
