@@ -243,15 +243,8 @@ class QueryFilterPagingContract extends ConformanceBase {
       totals.scanned += Long.parseLong(m.group(2));
       totals.returned += Long.parseLong(m.group(3));
       assertThat(Long.parseLong(m.group(3))).isEqualTo(response.json().path("value").size());
-      String pk = response.header("x-ms-continuation-NextPartitionKey");
-      String rk = response.header("x-ms-continuation-NextRowKey");
-      next =
-          pk == null
-              ? null
-              : query
-                  + "&NextPartitionKey="
-                  + ODataPaths.encodeQuery(pk)
-                  + (rk == null ? "" : "&NextRowKey=" + ODataPaths.encodeQuery(rk));
+      String continuation = response.continuation();
+      next = continuation == null ? null : query + continuation;
     }
     return totals;
   }

@@ -296,15 +296,8 @@ class SecondaryIndexWireContract extends ConformanceBase {
       if (plan == null) {
         plan = response.header("x-tabula-query-plan").replaceAll(";.*", "");
       }
-      String pk = response.header("x-ms-continuation-NextPartitionKey");
-      String rk = response.header("x-ms-continuation-NextRowKey");
-      next =
-          pk == null
-              ? null
-              : query
-                  + "&NextPartitionKey="
-                  + ODataPaths.encodeQuery(pk)
-                  + (rk == null ? "" : "&NextRowKey=" + ODataPaths.encodeQuery(rk));
+      String continuation = response.continuation();
+      next = continuation == null ? null : query + continuation;
     }
     return new Pages(pages, plan);
   }

@@ -191,12 +191,6 @@ class IndexQueryProperties {
 
   @Provide
   Arbitrary<Filter> filters() {
-    Arbitrary<Filter> anchored =
-        QueryArbitraries.filters(1, List.of(P, P, P, "Q"))
-            .flatMap(
-                rest ->
-                    QueryArbitraries.filters(0, List.of(P))
-                        .map(first -> (Filter) new Filter.And(first, rest)));
-    return Arbitraries.oneOf(anchored, QueryArbitraries.filters(2, List.of(P, P, "Q")));
+    return QueryArbitraries.indexFilters(P, "Q");
   }
 }

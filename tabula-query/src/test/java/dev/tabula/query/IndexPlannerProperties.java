@@ -13,7 +13,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
@@ -153,12 +152,6 @@ class IndexPlannerProperties {
 
   @Provide
   Arbitrary<Filter> filters() {
-    Arbitrary<Filter> anchored =
-        QueryArbitraries.filters(1, List.of(P, P, P, "Q"))
-            .flatMap(
-                rest ->
-                    QueryArbitraries.filters(0, List.of(P))
-                        .map(first -> (Filter) new Filter.And(first, rest)));
-    return Arbitraries.oneOf(anchored, QueryArbitraries.filters(2, List.of(P, P, "Q")));
+    return QueryArbitraries.indexFilters(P, "Q");
   }
 }

@@ -96,6 +96,21 @@ public final class QueryArbitraries {
         .as(Entity::new);
   }
 
+  /**
+   * Filters on an indexed {@code property} and an {@code other} one: half anchored (a comparison of
+   * {@code property} and-ed with a small filter), half any mix of both, so that an index planner
+   * meets both filters it can serve and filters it cannot.
+   */
+  public static Arbitrary<Filter> indexFilters(String property, String other) {
+    Arbitrary<Filter> anchored =
+        filters(1, List.of(property, property, property, other))
+            .flatMap(
+                rest ->
+                    filters(0, List.of(property))
+                        .map(first -> (Filter) new Filter.And(first, rest)));
+    return Arbitraries.oneOf(anchored, filters(2, List.of(property, property, other)));
+  }
+
   /** Filters of up to {@code depth} levels of and/or/not, so at most 2^depth comparisons. */
   static Arbitrary<Filter> filters(int depth) {
     return filters(depth, FILTER_PROPERTIES);

@@ -44,6 +44,22 @@ public final class RawResponse {
     return headers.containsKey(name);
   }
 
+  /**
+   * The query parameters that ask for the next page of this query page ({@code
+   * &NextPartitionKey=...}, then {@code &NextRowKey=...} when the service sent one), encoded; null
+   * on a last page.
+   */
+  public String continuation() {
+    String pk = header("x-ms-continuation-NextPartitionKey");
+    String rk = header("x-ms-continuation-NextRowKey");
+    if (pk == null) {
+      return null;
+    }
+    return "&NextPartitionKey="
+        + ODataPaths.encodeQuery(pk)
+        + (rk == null ? "" : "&NextRowKey=" + ODataPaths.encodeQuery(rk));
+  }
+
   /** The service's error code header, or null. */
   public String errorCode() {
     return header("x-ms-error-code");
