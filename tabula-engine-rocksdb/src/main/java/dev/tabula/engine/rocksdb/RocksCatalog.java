@@ -13,9 +13,8 @@ import dev.tabula.model.TableSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.LongConsumer;
-import java.util.function.LongFunction;
 import org.jspecify.annotations.Nullable;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
@@ -246,60 +245,91 @@ final class RocksCatalog implements Catalog {
         });
   }
 
+  /** {@inheritDoc} One synced write; the monitor keeps the table from being deleted meanwhile. */
   @Override
   public synchronized boolean setAccessPolicies(
       String account, String name, List<AccessPolicy> policies) {
-    return replaceRecord(
-        account,
-        name,
-        RocksCatalogRecords::policiesKey,
-        policies.isEmpty() ? null : RocksAccessPolicies.encode(policies),
-        id -> {});
-  }
-
-  @Override
-  public synchronized boolean setTableSettings(
-      String account, String name, TableSettings newSettings) {
-    return replaceRecord(
-        account,
-        name,
-        RocksCatalogRecords::settingsKey,
-        newSettings.equals(TableSettings.NONE) ? null : TableSettingsCodec.encode(newSettings),
-        id -> settings.put(id, newSettings));
-  }
-
-  /**
-   * Replaces (or, for a null value, deletes) the record a table's id keys, in one synced write,
-   * then tells {@code written} the id; the caller holds the monitor, so the table cannot be deleted
-   * in between.
-   *
-   * @return false when no such table exists
-   */
-  private boolean replaceRecord(
-      String account,
-      String name,
-      LongFunction<byte[]> keyOf,
-      byte @Nullable [] value,
-      LongConsumer written) {
-    byte[] key = RocksCatalogRecords.tableKey(account, TableNames.canonical(name));
     return database.use(
         () -> {
-          byte[] record = database.db.get(database.catalog, key);
-          if (record == null) {
+          Long id = tableId(account, name);
+          if (id == null) {
             return false;
           }
-          long id = RocksCatalogRecords.decodeTable(account, record).id();
           try (WriteBatch batch = new WriteBatch()) {
-            if (value == null) {
-              batch.delete(database.catalog, keyOf.apply(id));
+            byte[] key = RocksCatalogRecords.policiesKey(id);
+            if (policies.isEmpty()) {
+              batch.delete(database.catalog, key);
             } else {
-              batch.put(database.catalog, keyOf.apply(id), value);
+              batch.put(database.catalog, key, RocksAccessPolicies.encode(policies));
             }
             database.write(batch);
           }
-          written.accept(id);
           return true;
         });
+  }
+
+  /**
+   * {@inheritDoc} One synced write; the monitor keeps the table from being deleted meanwhile. A
+   * change of which indexes the table has (by id) is written between commit rounds ({@link
+   * RocksLiveTables#betweenApplies}), since a round maintains the indexes it reads as it plans:
+   * once this returns, every write maintains the new ones, and none still writes entries of a
+   * dropped one. The entries of an index no longer listed are range-deleted in the batch that
+   * writes the settings, so that a crash cannot keep the one without the other.
+   */
+  @Override
+  public synchronized boolean setTableSettings(
+      String account, String name, TableSettings newSettings) {
+    return database.use(
+        () -> {
+          Long id = tableId(account, name);
+          if (id == null) {
+            return false;
+          }
+          TableSettings before = settings.of(id);
+          RocksCall<Void> change =
+              () -> {
+                writeSettings(id, before, newSettings);
+                return null;
+              };
+          if (RocksIndexEntries.indexIds(before).equals(RocksIndexEntries.indexIds(newSettings))) {
+            change.call();
+          } else {
+            live.betweenApplies(change);
+          }
+          return true;
+        });
+  }
+
+  /** Writes a table's settings record, deleting the entries of the indexes it drops. */
+  private void writeSettings(long id, TableSettings before, TableSettings after)
+      throws RocksDBException {
+    try (WriteBatch batch = new WriteBatch()) {
+      byte[] key = RocksCatalogRecords.settingsKey(id);
+      if (after.equals(TableSettings.NONE)) {
+        batch.delete(database.catalog, key);
+      } else {
+        batch.put(database.catalog, key, TableSettingsCodec.encode(after));
+      }
+      Set<Integer> kept = RocksIndexEntries.indexIds(after);
+      for (int dropped : RocksIndexEntries.indexIds(before)) {
+        if (!kept.contains(dropped)) {
+          batch.deleteRange(
+              database.entities,
+              RocksKeys.indexPrefix(id, dropped),
+              RocksKeys.indexEnd(id, dropped));
+        }
+      }
+      database.write(batch);
+    }
+    settings.put(id, after);
+  }
+
+  /** The id of a table from the catalog's records, or null when there is no such table. */
+  private @Nullable Long tableId(String account, String name) throws RocksDBException {
+    byte[] record =
+        database.db.get(
+            database.catalog, RocksCatalogRecords.tableKey(account, TableNames.canonical(name)));
+    return record == null ? null : RocksCatalogRecords.decodeTable(account, record).id();
   }
 
   private void forEachTable(byte[] from, byte[] end, int limit, RecordVisitor visitor)

@@ -5,6 +5,8 @@ import dev.tabula.engine.ChangeGroup;
 import dev.tabula.engine.CommitClock;
 import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.FeedWaiters;
+import dev.tabula.engine.IndexPage;
+import dev.tabula.engine.IndexScan;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.PartitionBatch;
 import dev.tabula.engine.ScanRequest;
@@ -16,6 +18,7 @@ import dev.tabula.model.Attempt;
 import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
+import dev.tabula.model.IndexDefinition;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.HashMap;
@@ -37,6 +40,8 @@ import org.rocksdb.WriteBatch;
 final class RocksEntityStore implements EntityStore, AutoCloseable {
   private final RocksDatabase database;
   private final RocksLiveTables live;
+  private final RocksTableSettings tableSettings;
+  private final RocksIndexBuild indexBuild;
   private final RocksCommitLanes lanes;
   private final CommitClock clock;
   private final RocksFeedSequencer sequencer;
@@ -46,11 +51,14 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
   RocksEntityStore(
       RocksDatabase database,
       RocksLiveTables live,
+      RocksTableSettings tableSettings,
       int commitLanes,
       CommitClock clock,
       Clock wallClock) {
     this.database = database;
     this.live = live;
+    this.tableSettings = tableSettings;
+    this.indexBuild = new RocksIndexBuild(database, live, tableSettings);
     this.clock = clock;
     this.sequencer = new RocksFeedSequencer(clock);
     this.feedWriter = new RocksFeedWriter(database, wallClock);
@@ -91,6 +99,18 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
   @Override
   public Page scan(long tableId, ScanRequest request) {
     return database.use(() -> RocksScan.page(database, tableId, request));
+  }
+
+  /** {@inheritDoc} From one RocksDB snapshot ({@link RocksIndexScan}). */
+  @Override
+  public IndexPage scanIndex(TableInfo table, IndexScan scan) {
+    return database.use(() -> RocksIndexScan.page(database, table.id(), scan));
+  }
+
+  /** {@inheritDoc} In synced chunks between commit rounds ({@link RocksIndexBuild}). */
+  @Override
+  public void buildIndex(TableInfo table, IndexDefinition index) {
+    indexBuild.build(table.id(), index);
   }
 
   /**
@@ -243,7 +263,11 @@ final class RocksEntityStore implements EntityStore, AutoCloseable {
       List<PartitionBatch.Change> changes,
       Map<RowRef, Optional<Entity>> planned)
       throws RocksDBException {
+    // The indexes as the catalog lists them now: a change of them waits for this round to end.
+    List<IndexDefinition> indexes = tableSettings.of(apply.tableId).indexes();
     for (PartitionBatch.Change change : changes) {
+      RocksIndexEntries.stage(
+          batch, database.entities, apply.tableId, indexes, apply.partitionKey, change);
       byte[] key = RocksKeys.entityKey(apply.tableId, apply.partitionKey, change.rowKey());
       if (change.isDeletion()) {
         batch.delete(database.entities, key);

@@ -11,11 +11,20 @@ import dev.tabula.model.EntityKey;
  * order and a PartitionKey never contains U+0000 (keys hold no control characters), so the 0x00
  * separator sorts below every byte a longer PartitionKey could continue with.
  *
- * <p>A table's change feed ({@link RocksChangeFeed}) follows its entities under the same prefix:
- * {@code tableId | 0xFF | position (8 bytes, big-endian)}. UTF-8 never contains 0xFF, so these keys
- * sort after every entity key of the table ({@link #entitiesEnd} bounds scans) and a table's
- * deletion, one range over its prefix, deletes its feed too. Position 0 holds the feed's retention
- * mark ({@link #feedMarkKey}); groups have positive positions (commit ticks).
+ * <p>A table's secondary-index entries follow its entities under the same prefix: {@code tableId |
+ * 0xFE | indexId (4 bytes, big-endian) | entry}, where the entry is an {@link
+ * dev.tabula.engine.codec.IndexEntryCodec} byte string and the value is empty. Then comes its
+ * change feed ({@link RocksChangeFeed}): {@code tableId | 0xFF | position (8 bytes, big-endian)}.
+ * UTF-8 never contains 0xFE or 0xFF, so index keys sort after every entity key of the table and
+ * before its feed; {@link #entitiesEnd}, the first index key's lower bound, bounds every entity
+ * scan, so that no scan reads an index or feed key as an entity. A table's deletion, one range over
+ * its prefix, deletes its indexes and its feed too; an index's deletion is one range from {@link
+ * #indexPrefix} to {@link #indexEnd}. Position 0 of a feed holds its retention mark ({@link
+ * #feedMarkKey}); groups have positive positions (commit ticks).
+ *
+ * <p>A server older than the indexes cannot misread their keys: a table with indexes has settings
+ * of a version it refuses ({@link dev.tabula.engine.codec.TableSettingsCodec}), so it fails to open
+ * rather than scan them as entities.
  *
  * <p>Public, with {@link #entityKey(long, String, String)} and {@link #decode}, because the format
  * is the engine's on-disk contract and the benchmarks (tabula-bench's {@code KeyCodecBenchmark})
@@ -27,6 +36,11 @@ public final class RocksKeys {
   /** After the table id, the start of a feed key: a byte no UTF-8 key contains. */
   private static final byte FEED_MARKER = (byte) 0xFF;
 
+  /** After the table id, the start of an index key: below the feed's, above every UTF-8 byte. */
+  private static final byte INDEX_MARKER = (byte) 0xFE;
+
+  private static final int INDEX_ID_BYTES = 4;
+
   private RocksKeys() {}
 
   /** The 8-byte prefix of every key of a table. Table ids are positive, so ids sort as bytes. */
@@ -36,11 +50,50 @@ public final class RocksKeys {
     return out;
   }
 
-  /** The end of a table's entities: its feed's first possible key. */
+  /**
+   * The end of a table's entities: its indexes' first possible key (its feed's keys come after
+   * those), so that an entity scan bounded by it reads neither.
+   */
   static byte[] entitiesEnd(long tableId) {
     byte[] out = new byte[TABLE_ID_BYTES + 1];
     writeId(out, tableId);
-    out[TABLE_ID_BYTES] = FEED_MARKER;
+    out[TABLE_ID_BYTES] = INDEX_MARKER;
+    return out;
+  }
+
+  /** The prefix of every key of one index of a table: {@code tableId | 0xFE | indexId}. */
+  static byte[] indexPrefix(long tableId, int indexId) {
+    if (indexId <= 0) {
+      throw new IllegalArgumentException("index ids are positive: " + indexId);
+    }
+    return indexPrefixOf(tableId, indexId);
+  }
+
+  /**
+   * The end of one index's keys: the next id's prefix. Written as an unsigned 4-byte number, so
+   * even the largest id has an end above its keys.
+   */
+  static byte[] indexEnd(long tableId, int indexId) {
+    indexPrefix(tableId, indexId); // checks the id
+    return indexPrefixOf(tableId, indexId + 1L);
+  }
+
+  /** The key of an entry of an index: its prefix, then the entry's bytes. */
+  static byte[] indexKey(long tableId, int indexId, byte[] entry) {
+    byte[] prefix = indexPrefix(tableId, indexId);
+    byte[] out = new byte[prefix.length + entry.length];
+    System.arraycopy(prefix, 0, out, 0, prefix.length);
+    System.arraycopy(entry, 0, out, prefix.length, entry.length);
+    return out;
+  }
+
+  private static byte[] indexPrefixOf(long tableId, long indexId) {
+    byte[] out = new byte[TABLE_ID_BYTES + 1 + INDEX_ID_BYTES];
+    writeId(out, tableId);
+    out[TABLE_ID_BYTES] = INDEX_MARKER;
+    for (int i = 0; i < INDEX_ID_BYTES; i++) {
+      out[TABLE_ID_BYTES + 1 + i] = (byte) (indexId >>> (24 - 8 * i));
+    }
     return out;
   }
 

@@ -11,6 +11,10 @@ import org.rocksdb.RocksDBException;
  * under the shared side of the gate and only on a live id; a deletion takes the exclusive side, so
  * no apply can write under an id after its range was deleted, which would leave bytes that nothing
  * reaches or reclaims.
+ *
+ * <p>Changes of a table's indexes take the exclusive side too ({@link #betweenApplies}): a commit
+ * round reads each table's indexes as it plans, so once such a change holds the gate, no round that
+ * planned with the old indexes is still to write.
  */
 final class RocksLiveTables {
   private final Set<Long> ids = ConcurrentHashMap.newKeySet();
@@ -41,6 +45,19 @@ final class RocksLiveTables {
       return call.call();
     } finally {
       gate.readLock().unlock();
+    }
+  }
+
+  /**
+   * Runs {@code call} with no apply in progress: every round that began before has written, and
+   * none begins until {@code call} returns.
+   */
+  <T> T betweenApplies(RocksCall<T> call) throws RocksDBException {
+    gate.writeLock().lock();
+    try {
+      return call.call();
+    } finally {
+      gate.writeLock().unlock();
     }
   }
 

@@ -32,7 +32,7 @@ final class RocksScan {
             : RocksKeys.bound(tableId, range.lower());
     byte[] upper =
         range.upper() == null
-            ? RocksKeys.entitiesEnd(tableId) // not into the table's change feed
+            ? RocksKeys.entitiesEnd(tableId) // not into the table's indexes or change feed
             : RocksKeys.bound(tableId, range.upper());
     if (Arrays.compareUnsigned(lower, upper) >= 0) {
       return new Page(List.of(), null, StopReason.SOURCE_EXHAUSTED, 0);

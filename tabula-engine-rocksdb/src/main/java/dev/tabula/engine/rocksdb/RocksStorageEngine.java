@@ -20,8 +20,9 @@ import java.util.Set;
  * The embedded default engine: one RocksDB database in a directory, with a catalog column family
  * (tables, the next table id, the format version, a commit-time mark, account settings) and an
  * entities column family (keys from {@link RocksKeys}, values from {@link dev.tabula.engine.codec
- * .EntityValueCodec}). Every acknowledged write is synced to the write-ahead log; RocksDB joins
- * concurrent syncs into one (group commit), so throughput comes from concurrency.
+ * .EntityValueCodec}; each table's secondary-index entries and change feed follow its entities).
+ * Every acknowledged write is synced to the write-ahead log; RocksDB joins concurrent syncs into
+ * one (group commit), so throughput comes from concurrency.
  *
  * <p>Commit times stay increasing across restarts even if the wall clock steps back: each batch
  * raises a mark in the catalog (merged with RocksDB's "max" operator, so concurrent batches cannot
@@ -69,7 +70,9 @@ public final class RocksStorageEngine implements StorageEngine {
         clock.observe(EdmDateTimes.fromTicks(RocksCatalogRecords.decodeClockMark(mark)));
       }
       settings = new RocksAccountSettings(database);
-      entities = new RocksEntityStore(database, live, options.commitLanes(), clock, wallClock);
+      entities =
+          new RocksEntityStore(
+              database, live, tableSettings, options.commitLanes(), clock, wallClock);
       feed = entities.changeFeed(wallClock);
       live.onDrop(entities::tableDropped);
       marker = new RocksWalMarker(database, dir);
@@ -128,7 +131,8 @@ public final class RocksStorageEngine implements StorageEngine {
         Capability.PERSISTENT,
         Capability.NON_BLOCKING_READS,
         Capability.NON_BLOCKING_WRITES,
-        Capability.CHANGE_FEED);
+        Capability.CHANGE_FEED,
+        Capability.SECONDARY_INDEXES);
   }
 
   /**
