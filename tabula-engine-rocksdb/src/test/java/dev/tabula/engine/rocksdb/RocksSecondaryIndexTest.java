@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rocksdb.ReadOptions;
@@ -158,6 +159,51 @@ class RocksSecondaryIndexTest {
           .containsExactlyElementsOf(scanKeys(engine, declared, KeyRange.ALL));
     }
     assertThat(indexEntries(table.id(), building)).hasSize(5000);
+  }
+
+  /**
+   * Writes move values while the build runs; afterwards the index holds exactly the entries of the
+   * entities as they are, none of a value an entity no longer has. Broken once: chunks read and
+   * written during applies (the shared side of the gate) instead of between them left stale
+   * entries.
+   */
+  @Test
+  void buildIndex_racingWrites_leavesExactlyTheCurrentEntries() throws Exception {
+    TableInfo table;
+    IndexDefinition building = BY_V.withState(IndexDefinition.State.BUILDING);
+    Set<String> expected = new TreeSet<>();
+    try (RocksStorageEngine engine = open()) {
+      table = table(engine, "raced", TableSettings.NONE);
+      for (int p = 0; p < 30; p++) {
+        List<Write> writes = new ArrayList<>();
+        for (int r = 0; r < 100; r++) {
+          writes.add(Write.put("r" + r, props("v", 0), Precondition.NONE));
+        }
+        Stages.join(engine.entities().applyAsync(table, "p" + p, writes));
+      }
+      TableSettings settings = TableSettings.NONE.withIndexes(List.of(building));
+      assertThat(engine.catalog().setTableSettings("acct", "raced", settings)).isTrue();
+      AtomicBoolean running = new AtomicBoolean(true);
+      Thread writer =
+          new Thread(
+              () -> {
+                for (int i = 1; running.get() || i < 200; i++) {
+                  put(engine, table, "p" + (i * 7 % 30), "r" + (i * 13 % 100), props("v", i));
+                }
+              });
+      writer.start();
+      engine
+          .entities()
+          .buildIndex(engine.catalog().findTable("acct", "raced").orElseThrow(), building);
+      running.set(false);
+      writer.join();
+      for (EntityKey key : scanKeys(engine, table, KeyRange.ALL)) {
+        Entity entity = engine.entities().read(table.id(), key).orElseThrow();
+        expected.add(hex(IndexEntries.entryOf(entity, building)));
+      }
+    }
+    assertThat(expected).hasSize(3000);
+    assertThat(indexEntries(table.id(), building)).containsExactlyElementsOf(expected);
   }
 
   @Test
