@@ -14,6 +14,7 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 
 /** The byte order of RocksDB keys and bounds is the SPI's key order. */
@@ -86,6 +87,26 @@ class RocksKeyCodecProperties {
       assertThat(compare(start, bytes)).isLessThanOrEqualTo(0);
       assertThat(compare(bytes, end)).isNegative();
     }
+  }
+
+  /**
+   * Every key of the table's entities sorts before {@code entitiesEnd}, every index key between it
+   * and the feed's first key, inside its own index's range. Broken once: {@code entitiesEnd} at the
+   * feed's 0xFF put index keys before it.
+   */
+  @Property(tries = 2000)
+  void indexKeys_sortAfterEveryEntityAndBeforeTheFeed(
+      @ForAll("keys") EntityKey key, @ForAll @IntRange(min = 1) int indexId, @ForAll byte[] entry) {
+    byte[] index = RocksKeys.indexKey(TABLE, indexId, entry);
+    byte[] entitiesEnd = RocksKeys.entitiesEnd(TABLE);
+
+    assertThat(compare(RocksKeys.entityKey(TABLE, key), entitiesEnd)).isNegative();
+    assertThat(compare(RocksKeys.bound(TABLE, KeyBound.endOf(key.partitionKey())), entitiesEnd))
+        .isNegative();
+    assertThat(compare(entitiesEnd, index)).isNegative();
+    assertThat(compare(RocksKeys.indexPrefix(TABLE, indexId), index)).isLessThanOrEqualTo(0);
+    assertThat(compare(index, RocksKeys.indexEnd(TABLE, indexId))).isNegative();
+    assertThat(compare(index, RocksKeys.feedMarkKey(TABLE))).isNegative();
   }
 
   @Example
