@@ -250,6 +250,55 @@ class RocksSecondaryIndexTest {
     }
   }
 
+  /**
+   * A build pauses the commit rounds one chunk at a time, never for the whole build: writes started
+   * once the build has begun commit while it still runs. Broken once: the whole build between
+   * applies (one exclusive section) held every write until its end.
+   */
+  @Test
+  void buildIndex_letsWritesCommitBetweenItsChunks() throws Exception {
+    try (RocksStorageEngine engine = open()) {
+      TableInfo table = table(engine, "busy", TableSettings.NONE);
+      for (int p = 0; p < 400; p++) {
+        List<Write> writes = new ArrayList<>();
+        for (int r = 0; r < 100; r++) {
+          writes.add(Write.put("r" + r, props("v", r), Precondition.NONE));
+        }
+        Stages.join(engine.entities().applyAsync(table, "p" + p, writes));
+      }
+      IndexDefinition building = BY_V.withState(IndexDefinition.State.BUILDING);
+      assertThat(
+              engine
+                  .catalog()
+                  .setTableSettings(
+                      "acct", "busy", TableSettings.NONE.withIndexes(List.of(building))))
+          .isTrue();
+      TableInfo declared = engine.catalog().findTable("acct", "busy").orElseThrow();
+      Thread build = new Thread(() -> engine.entities().buildIndex(declared, building));
+      build.start();
+      byte[] zero = IndexValueCodec.encode(new EdmValue.EdmInt32(0)).orElseThrow();
+      IndexScan zeros =
+          new IndexScan(
+              building,
+              List.of(new IndexRange(zero, successor(zero))),
+              ScanRequest.of(KeyRange.ALL, 1, seconds(10)));
+      long deadline = System.nanoTime() + seconds(30);
+      while (((IndexPage.Read) engine.entities().scanIndex(declared, zeros))
+              .page()
+              .entities()
+              .isEmpty()
+          && System.nanoTime() < deadline) {
+        Thread.onSpinWait(); // until the first chunk is written
+      }
+      for (int i = 0; i < 5; i++) {
+        put(engine, declared, "q", "r" + i, props("v", i));
+      }
+      boolean stillBuilding = build.isAlive();
+      build.join();
+      assertThat(stillBuilding).isTrue();
+    }
+  }
+
   @Test
   void buildIndex_ofAnIndexOrTableNoLongerListed_writesNothing() {
     TableInfo table;
