@@ -27,8 +27,10 @@ import org.rocksdb.WriteBatch;
  * serialized by this object's monitor, each one a single synced write batch; lookups and listings
  * read RocksDB directly. Deleting a table removes its record and deletes its id's key range in the
  * same batch: RocksDB's range deletion takes constant time, and compaction reclaims the space. The
- * table's access-policy and settings records go in that batch too. A table's settings are held in
- * memory ({@link RocksTableSettings}) and attached to every table a lookup or listing returns.
+ * table's access-policy and settings records go in that batch too (its id's range holds its
+ * secondary indexes too; dropping one index is a range deletion of its own, {@link
+ * #setTableSettings}). A table's settings are held in memory ({@link RocksTableSettings}) and
+ * attached to every table a lookup or listing returns.
  *
  * <p>Every request looks its table up, so tables found are remembered ({@link #findTable}): a
  * remembered table counts only while its id is live, and ids are never reused, so an entry left by

@@ -35,7 +35,9 @@ import org.rocksdb.WriteBatch;
  * EntityValueCodec}. Applies commit in rounds on a few lanes ({@link RocksCommitLanes}): each
  * round's read-check-writes run in order on the lane's thread and persist as one synced {@link
  * WriteBatch}, which also raises the commit-time mark in the catalog so commit times keep
- * increasing after a restart. Thread-safe; {@link #close} before the database.
+ * increasing after a restart, and holds the secondary-index entries the round's changes move
+ * ({@link RocksIndexEntries}), for the indexes the table's settings list as the round stages.
+ * Thread-safe; {@link #close} before the database.
  */
 final class RocksEntityStore implements EntityStore, AutoCloseable {
   private final RocksDatabase database;

@@ -30,7 +30,10 @@ final class RocksLiveTables {
     ids.add(tableId);
   }
 
-  /** Whether the catalog lists {@code tableId}; inside {@link #duringApplies}, it stays so. */
+  /**
+   * Whether the catalog lists {@code tableId}; inside {@link #duringApplies} or {@link
+   * #betweenApplies}, it stays so.
+   */
   boolean contains(long tableId) {
     return ids.contains(tableId);
   }
