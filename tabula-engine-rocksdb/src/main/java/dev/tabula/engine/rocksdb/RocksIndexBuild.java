@@ -1,9 +1,11 @@
 package dev.tabula.engine.rocksdb;
 
-import dev.tabula.engine.codec.EntityValueCodec;
 import dev.tabula.engine.index.IndexEntries;
-import dev.tabula.model.EntityKey;
+import dev.tabula.model.EdmValue;
+import dev.tabula.model.Entity;
 import dev.tabula.model.IndexDefinition;
+import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
@@ -69,12 +71,11 @@ final class RocksIndexBuild {
         ReadOptions options = new ReadOptions().setIterateUpperBound(upper);
         RocksIterator it = database.db.newIterator(database.entities, options);
         WriteBatch batch = new WriteBatch()) {
+      RocksRow row = new RocksRow(Set.of(index.property()));
       int read = 0;
       for (it.seek(start); it.isValid() && read < CHUNK; it.next(), read++) {
-        EntityKey key = RocksKeys.decode(it.key());
-        byte @Nullable [] entry =
-            IndexEntries.entryOf(
-                EntityValueCodec.decode(key.partitionKey(), key.rowKey(), it.value()), index);
+        row.reset(it.key(), it.value());
+        byte @Nullable [] entry = entryOf(row, index);
         if (entry != null) {
           batch.put(
               database.entities,
@@ -89,6 +90,20 @@ final class RocksIndexBuild {
       }
       return next;
     }
+  }
+
+  /**
+   * The entry of a stored row, from its indexed property alone: the rest of the entity is not
+   * decoded, since the commit rounds wait while a chunk is read.
+   */
+  private static byte @Nullable [] entryOf(RocksRow row, IndexDefinition index) {
+    EdmValue value = row.property(index.property());
+    if (value == null) {
+      return null;
+    }
+    Entity indexed =
+        new Entity(row.partitionKey(), row.rowKey(), null, Map.of(index.property(), value));
+    return IndexEntries.entryOf(indexed, index);
   }
 
   /** Whether the table's settings still list the index (by id). */
