@@ -45,9 +45,10 @@ public final class SettingsCommand implements Callable<Integer> {
       names = "--index",
       paramLabel = "NAME=PROPERTY",
       description =
-          "Declare the secondary index NAME on the property PROPERTY, or keep it if the table has"
-              + " it; repeatable. A new index is built in the background (state building, then"
-              + " ready); queries use it once ready.")
+          "Declare the secondary index NAME on the property PROPERTY; repeatable. An index the"
+              + " table has on that property is kept as it is; one on another property is rebuilt;"
+              + " a new one is built in the background (state building, then ready) and queries use"
+              + " it once ready.")
   List<String> indexes = new ArrayList<>();
 
   @Option(
