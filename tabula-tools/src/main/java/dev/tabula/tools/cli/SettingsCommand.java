@@ -4,6 +4,8 @@ import dev.tabula.tools.client.ConnectionString;
 import dev.tabula.tools.client.TableClient;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
@@ -14,14 +16,16 @@ import picocli.CommandLine.Option;
 /**
  * {@code tabula settings}: a table's extension settings (Tabula's {@code ?comp=tabula-settings},
  * docs/extensions.md), printed, and changed first when an option asks. The other settings are kept:
- * the command reads them and writes them back with the one it changes.
+ * the command reads them and writes them back with the ones it changes (the server replaces every
+ * setting on a write, so an index not sent back would be dropped).
  */
 @Command(
     name = "settings",
     mixinStandardHelpOptions = true,
     description = {
-      "Show a table's Tabula extension settings (time-to-live, change feed), and change the"
-          + " time-to-live first with --ttl. Not on Azure."
+      "Show a table's Tabula extension settings (time-to-live, change feed, secondary"
+          + " indexes), and change them first with --ttl, --index and --drop-index; the other"
+          + " settings are kept. Not on Azure."
     })
 public final class SettingsCommand implements Callable<Integer> {
   @Mixin ConnectionOptions connection = new ConnectionOptions();
@@ -37,15 +41,37 @@ public final class SettingsCommand implements Callable<Integer> {
               + " default life of an entity after its last write (1 to 2147483647).")
   @Nullable String ttl;
 
+  @Option(
+      names = "--index",
+      paramLabel = "NAME=PROPERTY",
+      description =
+          "Declare the secondary index NAME on the property PROPERTY; repeatable. An index the"
+              + " table has on that property is kept as it is; one on another property is rebuilt;"
+              + " a new one is built in the background (state building, then ready) and queries use"
+              + " it once ready.")
+  List<String> indexes = new ArrayList<>();
+
+  @Option(
+      names = "--drop-index",
+      paramLabel = "NAME",
+      description = "Drop the secondary index NAME; repeatable.")
+  List<String> droppedIndexes = new ArrayList<>();
+
   @Override
   public Integer call() throws IOException {
     @Nullable Long seconds = ttl == null ? null : timeToLive(ttl);
+    IndexChanges indexChanges = IndexChanges.of(indexes, droppedIndexes);
     ConnectionString target = connection.resolve();
     PrintStream out = System.out;
     try (TableClient client = Endpoints.client(target)) {
       TableSettingsDocument settings = TableSettingsDocument.parse(client.tableSettings(table));
-      if (ttl != null) {
-        settings = settings.withTimeToLive(seconds);
+      if (ttl != null || !indexChanges.isEmpty()) {
+        if (ttl != null) {
+          settings = settings.withTimeToLive(seconds);
+        }
+        if (!indexChanges.isEmpty()) {
+          settings = settings.withIndexes(indexChanges.applyTo(settings.indexes(), table));
+        }
         client.setTableSettings(table, settings.json());
         settings = TableSettingsDocument.parse(client.tableSettings(table));
       }

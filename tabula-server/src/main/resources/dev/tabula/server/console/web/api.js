@@ -172,7 +172,8 @@ export class AccountApi {
 
   /**
    * The table's extension settings (Tabula's settings extension, docs/extensions.md):
-   * {timeToLive: null | -1 | seconds, changeFeed: null | {retentionSeconds}}.
+   * {timeToLive: null | -1 | seconds, changeFeed: null | {retentionSeconds},
+   * indexes: [{name, property, state}]}.
    */
   async tableSettings(table) {
     const answer = await this.call('GET', `${encodeURIComponent(table)}?comp=tabula-settings`, {
