@@ -1,6 +1,7 @@
 package dev.tabula.engine.rocksdb;
 
 import dev.tabula.engine.KeyBound;
+import dev.tabula.engine.codec.IndexEntryCodec;
 import dev.tabula.engine.codec.Wtf8;
 import dev.tabula.model.EntityKey;
 
@@ -163,13 +164,7 @@ public final class RocksKeys {
 
   /** The entity key a RocksDB key encodes; the first 0x00 after the table id ends the PK. */
   public static EntityKey decode(byte[] key) {
-    int separator = TABLE_ID_BYTES;
-    while (key[separator] != 0x00) {
-      separator++;
-    }
-    String pk = Wtf8.decode(key, TABLE_ID_BYTES, separator - TABLE_ID_BYTES);
-    String rk = Wtf8.decode(key, separator + 1, key.length - separator - 1);
-    return new EntityKey(pk, rk);
+    return IndexEntryCodec.keyAt(key, TABLE_ID_BYTES);
   }
 
   private static byte[] partitionBytes(String partitionKey) {

@@ -50,14 +50,18 @@ public final class IndexEntryCodec {
     return out;
   }
 
-  /** The entity key of an entry whose form is {@code formLength} bytes long. */
-  public static EntityKey key(byte[] entry, int formLength) {
-    int separator = formLength;
-    while (entry[separator] != 0x00) {
+  /**
+   * The entity key whose {@link #keyBytes} fill {@code bytes} from {@code offset} to the end: after
+   * an index entry's form, or after a RocksDB key's table id (the engine's entity keys have the
+   * same form).
+   */
+  public static EntityKey keyAt(byte[] bytes, int offset) {
+    int separator = offset;
+    while (bytes[separator] != 0x00) {
       separator++;
     }
-    String pk = Wtf8.decode(entry, formLength, separator - formLength);
-    String rk = Wtf8.decode(entry, separator + 1, entry.length - separator - 1);
+    String pk = Wtf8.decode(bytes, offset, separator - offset);
+    String rk = Wtf8.decode(bytes, separator + 1, bytes.length - separator - 1);
     return new EntityKey(pk, rk);
   }
 }

@@ -179,7 +179,7 @@ public final class IndexRead {
           && Arrays.compareUnsigned(entry, form.length, entry.length, to, 0, to.length) >= 0) {
         return null; // past the key range
       }
-      return IndexEntryCodec.key(entry, form.length);
+      return IndexEntryCodec.keyAt(entry, form.length);
     }
   }
 }
