@@ -77,7 +77,7 @@ public class GetEntityRequestBenchmark extends AverageTimeBenchmark {
             new TableSettingsService(
                 engine.catalog(),
                 engine.capabilities(),
-                new IndexBuilds(engine.catalog(), engine.entities(), failure -> {})),
+                new IndexBuilds(engine.catalog(), engine.entities(), IndexBuilds.Listener.NONE)),
             new ServicePropertiesService(engine.accountSettings()),
             Set.of(ACCOUNT),
             authenticator,

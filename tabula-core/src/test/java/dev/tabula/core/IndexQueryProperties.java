@@ -53,7 +53,8 @@ class IndexQueryProperties {
       throws InterruptedException {
     try (ServicesOnMemoryEngine services = new ServicesOnMemoryEngine(pageSize);
         IndexBuilds builds =
-            new IndexBuilds(services.engine.catalog(), services.engine.entities(), e -> {})) {
+            new IndexBuilds(
+                services.engine.catalog(), services.engine.entities(), IndexBuilds.Listener.NONE)) {
       TableSettingsService settings =
           new TableSettingsService(
               services.engine.catalog(), services.engine.capabilities(), builds);

@@ -141,15 +141,12 @@ public final class TabulaServer implements AutoCloseable {
     return tlsFiles == null ? null : new ReloadingTls(tlsFiles);
   }
 
-  /** The index builder of {@code engine}'s tables; a failed build is logged, then tried again. */
+  /**
+   * The index builder of {@code engine}'s tables; its builds are logged ({@link IndexBuildLog}).
+   */
   private static IndexBuilds newIndexBuilds(StorageEngine engine) {
     return new IndexBuilds(
-        engine.catalog(),
-        TranslatingEntityStore.of(engine.entities()),
-        failure ->
-            LOG.warn(
-                "An index build failed; it is tried again in a few seconds: {}",
-                failure.toString()));
+        engine.catalog(), TranslatingEntityStore.of(engine.entities()), new IndexBuildLog());
   }
 
   /**

@@ -140,7 +140,9 @@ class TableProtocolFastPathTest {
         new BatchService(tables, store),
         new AccessPolicyService(catalog),
         new TableSettingsService(
-            catalog, memory.capabilities(), new IndexBuilds(catalog, store, failure -> {})),
+            catalog,
+            memory.capabilities(),
+            new IndexBuilds(catalog, store, IndexBuilds.Listener.NONE)),
         properties,
         Set.of(ACCOUNT),
         counting,

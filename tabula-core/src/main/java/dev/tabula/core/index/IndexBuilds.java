@@ -11,7 +11,6 @@ import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -35,9 +34,35 @@ public final class IndexBuilds implements AutoCloseable {
     void built(String account, String table, IndexDefinition index);
   }
 
+  /** Told of each build, on the build thread: for the server's log. */
+  public interface Listener {
+    /** Nothing is told. */
+    Listener NONE =
+        new Listener() {
+          @Override
+          public void started(String account, String table, IndexDefinition index) {}
+
+          @Override
+          public void built(String account, String table, IndexDefinition index, Duration took) {}
+
+          @Override
+          public void failed(
+              String account, String table, IndexDefinition index, RuntimeException failure) {}
+        };
+
+    /** A build starts (again, after a failure or a restart). */
+    void started(String account, String table, IndexDefinition index);
+
+    /** A build ended; the index is marked ready next. */
+    void built(String account, String table, IndexDefinition index, Duration took);
+
+    /** A build failed; it is tried again after {@link #RETRY}. */
+    void failed(String account, String table, IndexDefinition index, RuntimeException failure);
+  }
+
   private final Catalog catalog;
   private final EntityStore store;
-  private final Consumer<RuntimeException> onFailure;
+  private final Listener listener;
   private final ScheduledExecutorService thread =
       Executors.newSingleThreadScheduledExecutor(
           task -> {
@@ -48,12 +73,12 @@ public final class IndexBuilds implements AutoCloseable {
   private volatile @Nullable OnBuilt onBuilt;
 
   /**
-   * @param onFailure told of each failed build before it is tried again (on the build thread)
+   * @param listener told of each build's start, end and failure
    */
-  public IndexBuilds(Catalog catalog, EntityStore store, Consumer<RuntimeException> onFailure) {
+  public IndexBuilds(Catalog catalog, EntityStore store, Listener listener) {
     this.catalog = Objects.requireNonNull(catalog, "catalog");
     this.store = Objects.requireNonNull(store, "store");
-    this.onFailure = Objects.requireNonNull(onFailure, "onFailure");
+    this.listener = Objects.requireNonNull(listener, "listener");
   }
 
   /** Says what marks a built index ready; set once, before the first build. */
@@ -100,13 +125,16 @@ public final class IndexBuilds implements AutoCloseable {
       if (info == null || !info.settings().indexes().contains(index)) {
         return; // the table or the index is gone, or it is ready already
       }
+      listener.started(account, table, index);
+      long start = System.nanoTime();
       store.buildIndex(info, index);
+      listener.built(account, table, index, Duration.ofNanos(System.nanoTime() - start));
       OnBuilt marker = onBuilt;
       if (marker != null) {
         marker.built(account, table, index);
       }
     } catch (RuntimeException failure) {
-      onFailure.accept(failure);
+      listener.failed(account, table, index, failure);
       if (!thread.isShutdown()) {
         var unused =
             thread.schedule(

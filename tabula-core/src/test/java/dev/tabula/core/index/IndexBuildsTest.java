@@ -19,6 +19,7 @@ import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import dev.tabula.model.IndexDefinition;
 import dev.tabula.model.TableSettings;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -53,7 +54,24 @@ class IndexBuildsTest {
   }
 
   private TableSettingsService service(EntityStore store) {
-    builds = new IndexBuilds(engine.catalog(), store, failures::add);
+    builds =
+        new IndexBuilds(
+            engine.catalog(),
+            store,
+            new IndexBuilds.Listener() {
+              @Override
+              public void started(String account, String table, IndexDefinition index) {}
+
+              @Override
+              public void built(
+                  String account, String table, IndexDefinition index, Duration took) {}
+
+              @Override
+              public void failed(
+                  String account, String table, IndexDefinition index, RuntimeException failure) {
+                failures.add(failure);
+              }
+            });
     return new TableSettingsService(engine.catalog(), engine.capabilities(), builds);
   }
 
