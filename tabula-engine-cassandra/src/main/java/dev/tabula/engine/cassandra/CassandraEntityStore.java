@@ -118,6 +118,12 @@ final class CassandraEntityStore implements EntityStore {
       return new IndexPage.Read(new Page(List.of(), null, StopReason.SOURCE_EXHAUSTED, 0));
     }
     int indexId = scan.index().id();
+    if (CassandraFailures.guard(() -> indexEntries.hasOversized(table.id(), indexId))) {
+      return new IndexPage.Declined(
+          "a value too long for a Cassandra index entry (over "
+              + CassandraIndexEntries.MAX_ENTRY_BYTES
+              + " bytes)");
+    }
     IndexRead.Source source =
         new IndexRead.Source() {
           @Override

@@ -2,8 +2,11 @@ package dev.tabula.engine.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.tabula.engine.codec.IndexEntryCodec;
+import dev.tabula.engine.codec.IndexValueCodec;
 import dev.tabula.engine.index.IndexEntries;
 import dev.tabula.engine.index.IndexRead;
 import java.nio.ByteBuffer;
@@ -29,7 +32,14 @@ import org.slf4j.LoggerFactory;
  * driver's: a delete that arrives late (writer A removing value X's entry after its commit) then
  * loses to a put of the same entry by a later commit (writer B setting X again), instead of
  * removing an entry that B's entity needs. Commit times of one row strictly increase, so such a put
- * and delete never tie. Thread-safe.
+ * and delete never tie.
+ *
+ * <p>Cassandra refuses a clustering key over 64 KiB, and an entry of a long Binary or non-ASCII
+ * String value can exceed it (the form escapes, the key follows). Such an entity gets a marker
+ * instead, {@code 0x00 | key bytes} ({@link #MAX_ENTRY_BYTES}): markers sort before every form
+ * (tags start at 1), so no read range ever meets one, and a read of an index holding any marker
+ * declines ({@link #hasOversized}), so that the query scans and answers exactly. Markers follow
+ * writes as entries do. Thread-safe.
  */
 final class CassandraIndexEntries {
   private static final Logger LOG = LoggerFactory.getLogger(CassandraIndexEntries.class);
@@ -37,12 +47,22 @@ final class CassandraIndexEntries {
   /** Entries a cursor fetches at once: each value's run reads only about a page of them. */
   static final int CURSOR_FETCH = 64;
 
+  /** The longest entry stored as it is; Cassandra's limit for clustering keys is 65,535 bytes. */
+  static final int MAX_ENTRY_BYTES = 65_000;
+
+  /** Writes sent at once by one apply: a batch of 100 entities on 8 indexes is 800 puts. */
+  private static final int IN_FLIGHT = 32;
+
+  private static final ByteBuffer MARKERS_FROM = ByteBuffer.wrap(new byte[0]);
+  private static final ByteBuffer MARKERS_TO = ByteBuffer.wrap(new byte[] {0x01});
+
   private final CqlSession session;
   private final PreparedStatement put;
   private final PreparedStatement delete;
   private final PreparedStatement dropIndex;
   private final PreparedStatement from;
   private final PreparedStatement after;
+  private final PreparedStatement marker;
 
   CassandraIndexEntries(CqlSession session, String keyspace) {
     this.session = session;
@@ -60,6 +80,7 @@ final class CassandraIndexEntries {
     String select = "SELECT entry FROM " + table + partition;
     this.from = session.prepare(select + " AND entry >= ? LIMIT " + CURSOR_FETCH);
     this.after = session.prepare(select + " AND entry > ? LIMIT " + CURSOR_FETCH);
+    this.marker = session.prepare(select + " AND entry >= ? AND entry < ? LIMIT 1");
   }
 
   /**
@@ -67,38 +88,29 @@ final class CassandraIndexEntries {
    * every one is written; the first failure is thrown (as the driver's exception).
    */
   void putAll(long tableId, List<IndexEntries.Update> updates, long ticks) {
-    List<CompletableFuture<?>> writes = new ArrayList<>();
-    for (IndexEntries.Update update : updates) {
-      if (update.put()) {
-        writes.add(
-            async(
-                session.executeAsync(
-                    put.bind(tableId, update.indexId(), ByteBuffer.wrap(update.entry()), ticks)
-                        .setIdempotent(true))));
-      }
+    List<BoundStatement> writes = new ArrayList<>();
+    for (Stored entry : stored(updates, true)) {
+      writes.add(put.bind(tableId, entry.indexId, entry.bytes, ticks));
     }
-    join(writes);
+    executeAll(writes);
   }
 
   /**
-   * Deletes the entries of {@code updates} that are deletions, at {@code ticks}. A failure leaves a
-   * stale entry, which reads skip (the entity no longer matches), so it is logged, not thrown: the
-   * commit it follows has been applied.
+   * Deletes the entries of {@code updates} that are deletions, at {@code ticks}; a marker the same
+   * updates put again (a long value replaced by another) stays. A failure leaves a stale entry,
+   * which reads skip (the entity no longer matches), so it is logged, not thrown: the commit it
+   * follows has been applied.
    */
   void deleteAllQuietly(long tableId, List<IndexEntries.Update> updates, long ticks) {
-    List<CompletableFuture<?>> deletes = new ArrayList<>();
-    for (IndexEntries.Update update : updates) {
-      if (!update.put()) {
-        deletes.add(
-            async(
-                session.executeAsync(
-                    delete
-                        .bind(ticks, tableId, update.indexId(), ByteBuffer.wrap(update.entry()))
-                        .setIdempotent(true))));
+    List<Stored> puts = stored(updates, true);
+    List<BoundStatement> deletes = new ArrayList<>();
+    for (Stored entry : stored(updates, false)) {
+      if (!puts.contains(entry)) {
+        deletes.add(delete.bind(ticks, tableId, entry.indexId, entry.bytes));
       }
     }
     try {
-      join(deletes);
+      executeAll(deletes);
     } catch (DriverException e) {
       LOG.debug("stale index entries left in table {}: {}", tableId, e.toString());
     }
@@ -106,8 +118,54 @@ final class CassandraIndexEntries {
 
   /** Puts one entry (a build's), at {@code ticks}. */
   void put(long tableId, int indexId, byte[] entry, long ticks) {
-    session.execute(put.bind(tableId, indexId, ByteBuffer.wrap(entry), ticks).setIdempotent(true));
+    session.execute(put.bind(tableId, indexId, stored(entry), ticks).setIdempotent(true));
   }
+
+  /** Whether the index holds a marker of an entry too long to store: then reads must decline. */
+  boolean hasOversized(long tableId, int indexId) {
+    return session
+            .execute(marker.bind(tableId, indexId, MARKERS_FROM, MARKERS_TO).setIdempotent(true))
+            .one()
+        != null;
+  }
+
+  /** The bytes stored for an entry: itself, or its marker when it is too long. */
+  static ByteBuffer stored(byte[] entry) {
+    if (entry.length <= MAX_ENTRY_BYTES) {
+      return ByteBuffer.wrap(entry);
+    }
+    byte[] key =
+        IndexEntryCodec.keyBytes(IndexEntryCodec.key(entry, IndexValueCodec.formLength(entry)));
+    byte[] marker = new byte[key.length + 1]; // marker[0] = 0x00
+    System.arraycopy(key, 0, marker, 1, key.length);
+    return ByteBuffer.wrap(marker);
+  }
+
+  /** The puts ({@code puts}) or the deletions of {@code updates}, as stored. */
+  private static List<Stored> stored(List<IndexEntries.Update> updates, boolean puts) {
+    List<Stored> out = new ArrayList<>();
+    for (IndexEntries.Update update : updates) {
+      if (update.put() == puts) {
+        out.add(new Stored(update.indexId(), stored(update.entry())));
+      }
+    }
+    return out;
+  }
+
+  /** Runs idempotent writes, {@link #IN_FLIGHT} at a time; the first failure is thrown. */
+  private void executeAll(List<BoundStatement> statements) {
+    for (int from = 0; from < statements.size(); from += IN_FLIGHT) {
+      List<CompletableFuture<?>> wave = new ArrayList<>();
+      for (BoundStatement statement :
+          statements.subList(from, Math.min(statements.size(), from + IN_FLIGHT))) {
+        wave.add(async(session.executeAsync(statement.setIdempotent(true))));
+      }
+      join(wave);
+    }
+  }
+
+  /** An entry as stored, in its index. */
+  private record Stored(int indexId, ByteBuffer bytes) {}
 
   /** Deletes every entry of an index (one partition tombstone) written before {@code ticks}. */
   void drop(long tableId, int indexId, long ticks) {
