@@ -60,7 +60,7 @@ final class CassandraCatalog implements Catalog {
       CassandraLifecycle lifecycle,
       CassandraSequences sequences,
       CassandraReclaimer reclaimer,
-      CassandraEntityStore.CassandraIndexing indexing) {
+      CassandraIndexing indexing) {
     this.session = session;
     this.serial = serial;
     this.lifecycle = lifecycle;

@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiPredicate;
-import java.util.function.LongSupplier;
 
 /**
  * Entities in Cassandra: point reads at the configured consistency, scans through {@link
@@ -66,17 +65,6 @@ final class CassandraEntityStore implements EntityStore {
     this.listsIndex = indexing.listed();
     this.build = new CassandraIndexBuild(session, this, indexEntries, indexing.ticks());
   }
-
-  /**
-   * The parts of secondary indexing the store uses: the entries, the indexes the catalog last saw
-   * per table (for writes by id), whether the catalog still lists a looked-up table with an index
-   * of that id, and commit-clock times in ticks.
-   */
-  record CassandraIndexing(
-      CassandraIndexEntries entries,
-      CassandraTableIndexes tables,
-      BiPredicate<TableInfo, IndexDefinition> listed,
-      LongSupplier ticks) {}
 
   @Override
   public Optional<Entity> read(long tableId, EntityKey key) {

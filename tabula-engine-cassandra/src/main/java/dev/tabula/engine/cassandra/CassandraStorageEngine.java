@@ -61,9 +61,8 @@ public final class CassandraStorageEngine implements StorageEngine {
     CassandraCommitClock clock = new CassandraCommitClock(wallClock, sequences);
     CassandraIndexEntries indexEntries = new CassandraIndexEntries(session, keyspace);
     LongSupplier ticks = () -> EdmDateTimes.toTicks(clock.next(List.of()));
-    CassandraEntityStore.CassandraIndexing indexing =
-        new CassandraEntityStore.CassandraIndexing(
-            indexEntries, new CassandraTableIndexes(), this::listsIndex, ticks);
+    CassandraIndexing indexing =
+        new CassandraIndexing(indexEntries, new CassandraTableIndexes(), this::listsIndex, ticks);
     this.reclaimer = new CassandraReclaimer(session, keyspace, directory, indexEntries, ticks);
     this.catalog =
         new CassandraCatalog(session, keyspace, serial, lifecycle, sequences, reclaimer, indexing);
