@@ -5,7 +5,6 @@ import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
-import dev.tabula.engine.codec.IndexEntryCodec;
 import dev.tabula.engine.codec.IndexValueCodec;
 import dev.tabula.engine.index.IndexEntries;
 import dev.tabula.engine.index.IndexRead;
@@ -134,10 +133,10 @@ final class CassandraIndexEntries {
     if (entry.length <= MAX_ENTRY_BYTES) {
       return ByteBuffer.wrap(entry);
     }
-    byte[] key =
-        IndexEntryCodec.keyBytes(IndexEntryCodec.key(entry, IndexValueCodec.formLength(entry)));
-    byte[] marker = new byte[key.length + 1]; // marker[0] = 0x00
-    System.arraycopy(key, 0, marker, 1, key.length);
+    // An entry is form | key bytes (IndexEntryCodec), so the key bytes are what follows the form.
+    int formLength = IndexValueCodec.formLength(entry);
+    byte[] marker = new byte[entry.length - formLength + 1]; // marker[0] = 0x00
+    System.arraycopy(entry, formLength, marker, 1, entry.length - formLength);
     return ByteBuffer.wrap(marker);
   }
 
