@@ -1,7 +1,6 @@
 package dev.tabula.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
@@ -9,7 +8,6 @@ import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tabula.conformance.support.ODataPaths;
 import dev.tabula.conformance.support.RawResponse;
-import dev.tabula.server.EngineKind;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -22,14 +20,14 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Secondary indexes over the wire (docs/extensions.md, "Secondary indexes"), on every engine that
- * keeps them (Cassandra answers 501): declared in the table settings, built in the background
- * ({@code building}, then {@code ready}), used by the planner when a filter anchors on the indexed
- * property ({@code x-tabula-query-plan: index(name)}), and answering exactly what a scan of a twin
- * table without the index answers, page for page, for seeded random tables and filters of every
- * type, with keys, ranges and {@code $top}. Core's {@code IndexQueryProperties} checks the same
- * against the reference evaluator with shrinking; this runs it on every engine and through the
- * protocol.
+ * Secondary indexes over the wire (docs/extensions.md, "Secondary indexes"), on every engine (the
+ * Cassandra engine's entries are written ahead and checked on read, the others' atomic): declared
+ * in the table settings, built in the background ({@code building}, then {@code ready}), used by
+ * the planner when a filter anchors on the indexed property ({@code x-tabula-query-plan:
+ * index(name)}), and answering exactly what a scan of a twin table without the index answers, page
+ * for page, for seeded random tables and filters of every type, with keys, ranges and {@code $top}.
+ * Core's {@code IndexQueryProperties} checks the same against the reference evaluator with
+ * shrinking; this runs it on every engine and through the protocol.
  */
 @OnEveryEngine
 class SecondaryIndexWireContract extends ConformanceBase {
@@ -39,7 +37,6 @@ class SecondaryIndexWireContract extends ConformanceBase {
 
   @Test
   void indexedQueries_answerWhatTheScanAnswers_pageForPage() throws InterruptedException {
-    assumeIndexes();
     Random random = new Random(20261202);
     TableClient plain = newTable();
     TableClient indexed = newTable();
@@ -71,7 +68,6 @@ class SecondaryIndexWireContract extends ConformanceBase {
 
   @Test
   void settings_showTheIndexes_andAnUnchangedIndexStaysReady() throws InterruptedException {
-    assumeIndexes();
     String table = newTable().getTableName();
 
     assertThat(put(table, BY_V).status()).isEqualTo(204);
@@ -88,7 +84,6 @@ class SecondaryIndexWireContract extends ConformanceBase {
 
   @Test
   void droppingTheIndex_makesQueriesScanAgain() throws InterruptedException {
-    assumeIndexes();
     TableClient table = newTable();
     table.createEntity(new TableEntity("p", "a").addProperty("V", 1));
     put(table.getTableName(), BY_V);
@@ -106,7 +101,6 @@ class SecondaryIndexWireContract extends ConformanceBase {
   /** More than 64 values in a range: the index is declined, the plan says so, the answer holds. */
   @Test
   void aRangeOfManyValues_isDeclined_andScanned() throws InterruptedException {
-    assumeIndexes();
     TableClient table = newTable();
     for (int i = 0; i < 70; i++) {
       table.createEntity(new TableEntity("p", String.format("r%02d", i)).addProperty("V", i));
@@ -125,7 +119,6 @@ class SecondaryIndexWireContract extends ConformanceBase {
 
   @Test
   void badIndexes_are400_sayingWhatIsWrong() {
-    assumeIndexes();
     String name = newTable().getTableName();
     String[][] cases = {
       {"{\"indexes\": {}}", "list"},
@@ -157,22 +150,6 @@ class SecondaryIndexWireContract extends ConformanceBase {
       assertThat(response.bodyText()).as(c[0]).contains(c[1]);
     }
     assertThat(get(name).json().get("indexes")).isEmpty();
-  }
-
-  @Test
-  void onCassandra_indexesAre501() {
-    assumeTrue(engine() == EngineKind.CASSANDRA, "the other engines keep indexes");
-    String name = newTable().getTableName();
-
-    RawResponse response =
-        raw.put(name + SETTINGS).header(EXTENSIONS, "settings").json(BY_V).exchange();
-
-    assertThat(response.status()).isEqualTo(501);
-    assertThat(response.bodyText()).contains("SECONDARY_INDEXES");
-  }
-
-  private void assumeIndexes() {
-    assumeTrue(engine() != EngineKind.CASSANDRA, "no secondary indexes on Cassandra");
   }
 
   private static String nineIndexes() {

@@ -13,8 +13,10 @@ import dev.tabula.engine.PartitionBatch;
 import dev.tabula.engine.StorageException;
 import dev.tabula.engine.Write;
 import dev.tabula.engine.codec.EntityValueCodec;
+import dev.tabula.engine.index.IndexEntries;
 import dev.tabula.model.EdmDateTimes;
 import dev.tabula.model.Entity;
+import dev.tabula.model.IndexDefinition;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -54,6 +56,11 @@ import org.slf4j.LoggerFactory;
  * nothing of the caller's: UNAVAILABLE (503 ServerBusy). It is never retried blindly (see {@code
  * persistOrResolve}).
  *
+ * <p>Secondary-index entries are not in the entity's partition, so the batch cannot carry them: the
+ * commit's new entries are written before the batch and its old ones deleted after it applied
+ * ({@link CassandraIndexEntries}), so an entity never lacks the entry of a value it holds; an entry
+ * can only be stale, which reads check.
+ *
  * <p>Every write to entity rows goes through this path, so compare-and-set on ETags is
  * linearizable: plain writes are never mixed with lightweight transactions on the same rows.
  * Timestamps strictly increase per row ({@link CassandraCommitClock}), so {@code IF ts = ?} cannot
@@ -69,6 +76,7 @@ final class CassandraApply {
   private final ConsistencyLevel serial;
   private final CassandraCommitClock clock;
   private final CassandraPartitionDirectory directory;
+  private final CassandraIndexEntries indexEntries;
   private final PreparedStatement readRows;
   private final PreparedStatement readVersions;
   private final PreparedStatement insertIfAbsent;
@@ -80,11 +88,13 @@ final class CassandraApply {
       String keyspace,
       ConsistencyLevel serial,
       CassandraCommitClock clock,
-      CassandraPartitionDirectory directory) {
+      CassandraPartitionDirectory directory,
+      CassandraIndexEntries indexEntries) {
     this.session = session;
     this.serial = serial;
     this.clock = clock;
     this.directory = directory;
+    this.indexEntries = indexEntries;
     String table = keyspace + ".entities";
     String row = " WHERE table_id = ? AND pk = ? AND rk = ?";
     String rows = " FROM " + table + " WHERE table_id = ? AND pk = ? AND rk IN ?";
@@ -100,7 +110,13 @@ final class CassandraApply {
     this.deleteIfUnchanged = session.prepare("DELETE FROM " + table + row + " IF ts = ?");
   }
 
-  ApplyResult apply(long tableId, String partitionKey, List<Write> writes) {
+  /**
+   * Applies {@code writes}, moving the entries of {@code indexes} (the table's, as the caller
+   * looked them up) around the conditional batch: the new ones written before it, the old ones
+   * deleted after it applied ({@link CassandraIndexEntries}).
+   */
+  ApplyResult apply(
+      long tableId, String partitionKey, List<Write> writes, List<IndexDefinition> indexes) {
     List<String> rowKeys =
         new ArrayList<>(new LinkedHashSet<>(writes.stream().map(Write::rowKey).toList()));
     for (int round = 0; round < MAX_ROUNDS; round++) {
@@ -110,7 +126,14 @@ final class CassandraApply {
           PartitionBatch.plan(
               partitionKey, writes, commitTime, rowKey -> Optional.ofNullable(stored.get(rowKey)));
       if (plan instanceof PartitionBatch.Commit commit) {
+        long ticks = EdmDateTimes.toTicks(commitTime);
+        List<IndexEntries.Update> entries = new ArrayList<>();
+        commit.changes().forEach(c -> entries.addAll(IndexEntries.of(indexes, partitionKey, c)));
+        // Ahead of the batch: if this fails, nothing of the entity is written (UNAVAILABLE). Puts
+        // of a round whose batch then loses stay behind as stale entries, which reads skip.
+        indexEntries.putAll(tableId, entries, ticks);
         if (persist(tableId, partitionKey, commit, stored)) {
+          indexEntries.deleteAllQuietly(tableId, entries, ticks);
           return commit.result();
         }
         continue; // a touched row changed since the read: plan again on the new state

@@ -10,6 +10,7 @@ import dev.tabula.engine.Catalog;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.codec.TableSettingsCodec;
 import dev.tabula.model.AccessPolicy;
+import dev.tabula.model.IndexDefinition;
 import dev.tabula.model.TableNames;
 import dev.tabula.model.TableSettings;
 import java.nio.ByteBuffer;
@@ -17,6 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
 
 /**
  * The catalog in the {@code tables} table: one Cassandra partition per account, clustered by the
@@ -38,6 +42,9 @@ final class CassandraCatalog implements Catalog {
   private final CassandraLifecycle lifecycle;
   private final CassandraSequences sequences;
   private final CassandraReclaimer reclaimer;
+  private final CassandraIndexEntries indexEntries;
+  private final CassandraTableIndexes tableIndexes;
+  private final LongSupplier ticks;
   private final PreparedStatement find;
   private final PreparedStatement insert;
   private final PreparedStatement delete;
@@ -52,12 +59,16 @@ final class CassandraCatalog implements Catalog {
       ConsistencyLevel serial,
       CassandraLifecycle lifecycle,
       CassandraSequences sequences,
-      CassandraReclaimer reclaimer) {
+      CassandraReclaimer reclaimer,
+      CassandraIndexing indexing) {
     this.session = session;
     this.serial = serial;
     this.lifecycle = lifecycle;
     this.sequences = sequences;
     this.reclaimer = reclaimer;
+    this.indexEntries = indexing.entries();
+    this.tableIndexes = indexing.tables();
+    this.ticks = indexing.ticks();
     String table = keyspace + ".tables";
     String row = " WHERE account = ? AND canonical = ?";
     this.find = session.prepare("SELECT name, id, settings FROM " + table + row);
@@ -105,7 +116,7 @@ final class CassandraCatalog implements Catalog {
         () -> {
           List<TableInfo> tables = new ArrayList<>();
           for (Row row : session.execute(list.bind(account, from, limit).setIdempotent(true))) {
-            tables.add(tableOf(account, row));
+            tables.add(seen(tableOf(account, row)));
           }
           return tables;
         });
@@ -129,17 +140,54 @@ final class CassandraCatalog implements Catalog {
   public boolean setAccessPolicies(String account, String name, List<AccessPolicy> policies) {
     ByteBuffer stored = CassandraPolicyCodec.encode(policies);
     return updateRow(
-        account, name, (canonical, id) -> setPolicies.bind(stored, account, canonical, id));
+            account, name, (canonical, id) -> setPolicies.bind(stored, account, canonical, id))
+        .isPresent();
   }
 
+  /**
+   * {@inheritDoc} An index the new settings no longer list (by id) then loses its entries: one
+   * partition tombstone at a time from the commit clock, so entries written later (the same id
+   * listed again) are kept. If that delete fails the settings are stored all the same and the
+   * failure is reported; entries left behind are stale at worst, which reads check.
+   */
   @Override
   public boolean setTableSettings(String account, String name, TableSettings settings) {
     ByteBuffer stored =
         settings.equals(TableSettings.NONE)
             ? null
             : ByteBuffer.wrap(TableSettingsCodec.encode(settings));
-    return updateRow(
-        account, name, (canonical, id) -> setSettings.bind(stored, account, canonical, id));
+    Optional<TableInfo> before =
+        updateRow(
+            account, name, (canonical, id) -> setSettings.bind(stored, account, canonical, id));
+    if (before.isEmpty()) {
+      return false;
+    }
+    TableInfo table = before.get();
+    tableIndexes.saw(new TableInfo(account, table.name(), table.id(), settings));
+    Set<Integer> kept =
+        settings.indexes().stream().map(IndexDefinition::id).collect(Collectors.toSet());
+    CassandraFailures.guard(
+        () -> {
+          for (IndexDefinition index : table.settings().indexes()) {
+            if (!kept.contains(index.id())) {
+              indexEntries.drop(table.id(), index.id(), ticks.getAsLong());
+            }
+          }
+        });
+    return true;
+  }
+
+  /**
+   * Whether the catalog still lists {@code table} (the same id under its name) with an index of
+   * {@code index}'s id.
+   */
+  boolean listsIndex(TableInfo table, IndexDefinition index) {
+    return CassandraFailures.guard(
+        () ->
+            find(table.account(), TableNames.canonical(table.name()), null)
+                .filter(now -> now.id() == table.id())
+                .map(now -> now.settings().indexes().stream().anyMatch(i -> i.id() == index.id()))
+                .orElse(false));
   }
 
   /**
@@ -147,9 +195,9 @@ final class CassandraCatalog implements Catalog {
    * found at SERIAL; when the name was deleted and created again meanwhile (another id), finds it
    * again and retries, so the update lands on the table the name has, never on a deleted one.
    *
-   * @return false when no table has the name
+   * @return the table as found before the update, or empty when no table has the name
    */
-  private boolean updateRow(String account, String name, RowUpdate update) {
+  private Optional<TableInfo> updateRow(String account, String name, RowUpdate update) {
     lifecycle.ensureOpen();
     String canonical = TableNames.canonical(name);
     return CassandraFailures.guard(
@@ -157,10 +205,10 @@ final class CassandraCatalog implements Catalog {
           while (true) {
             Optional<TableInfo> table = find(account, canonical, serial);
             if (table.isEmpty()) {
-              return false;
+              return table;
             }
             if (conditionally(update.of(canonical, table.get().id()))) {
-              return true;
+              return table;
             }
           }
         });
@@ -229,7 +277,9 @@ final class CassandraCatalog implements Catalog {
       }
       if (deleted) {
         // Recorded only after the name is gone: a crash in between leaks space, never data.
-        reclaimer.reclaim(id);
+        tableIndexes.forget(id);
+        reclaimer.reclaim(
+            id, table.get().settings().indexes().stream().map(IndexDefinition::id).toList());
         return true;
       }
     }
@@ -253,7 +303,13 @@ final class CassandraCatalog implements Catalog {
         session
             .execute(find.bind(account, canonical).setConsistencyLevel(level).setIdempotent(true))
             .one();
-    return row == null ? Optional.empty() : Optional.of(tableOf(account, row));
+    return row == null ? Optional.empty() : Optional.of(seen(tableOf(account, row)));
+  }
+
+  /** Notes the indexes of a table read from its row, for writes by id. */
+  private TableInfo seen(TableInfo table) {
+    tableIndexes.saw(table);
+    return table;
   }
 
   /** A table from a row of (name, id, settings). */

@@ -5,17 +5,23 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.tabula.engine.ApplyResult;
 import dev.tabula.engine.EntityStore;
+import dev.tabula.engine.IndexPage;
+import dev.tabula.engine.IndexScan;
 import dev.tabula.engine.Page;
 import dev.tabula.engine.ScanRequest;
 import dev.tabula.engine.Stages;
 import dev.tabula.engine.StopReason;
 import dev.tabula.engine.StorageException;
+import dev.tabula.engine.TableInfo;
 import dev.tabula.engine.Write;
+import dev.tabula.engine.index.IndexRead;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
+import dev.tabula.model.IndexDefinition;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiPredicate;
 
 /**
  * Entities in Cassandra: point reads at the configured consistency, scans through {@link
@@ -30,6 +36,10 @@ final class CassandraEntityStore implements EntityStore {
   private final CassandraScan scan;
   private final CassandraApply apply;
   private final PreparedStatement read;
+  private final CassandraIndexEntries indexEntries;
+  private final CassandraTableIndexes tableIndexes;
+  private final CassandraIndexBuild build;
+  private final BiPredicate<TableInfo, IndexDefinition> listsIndex;
 
   CassandraEntityStore(
       CqlSession session,
@@ -37,7 +47,8 @@ final class CassandraEntityStore implements EntityStore {
       CassandraLifecycle lifecycle,
       CassandraReclaimer reclaimer,
       CassandraScan scan,
-      CassandraApply apply) {
+      CassandraApply apply,
+      CassandraIndexing indexing) {
     this.session = session;
     this.lifecycle = lifecycle;
     this.reclaimer = reclaimer;
@@ -49,6 +60,10 @@ final class CassandraEntityStore implements EntityStore {
                 + keyspace
                 + ".entities"
                 + " WHERE table_id = ? AND pk = ? AND rk = ?");
+    this.indexEntries = indexing.entries();
+    this.tableIndexes = indexing.tables();
+    this.listsIndex = indexing.listed();
+    this.build = new CassandraIndexBuild(session, this, indexEntries, indexing.ticks());
   }
 
   @Override
@@ -79,12 +94,80 @@ final class CassandraEntityStore implements EntityStore {
   }
 
   /**
+   * {@inheritDoc} The index entries are read through {@link IndexRead}, from a cursor that pages
+   * through the index's partition ({@link CassandraIndexEntries}) and this store's point reads. Not
+   * one snapshot, as no Cassandra read spans partitions: an entry may name an entity that changed
+   * since, which the read's check of every entity against the query handles.
+   */
+  @Override
+  public IndexPage scanIndex(TableInfo table, IndexScan scan) {
+    lifecycle.ensureOpen();
+    if (reclaimer.isDropped(table.id())) {
+      return new IndexPage.Read(new Page(List.of(), null, StopReason.SOURCE_EXHAUSTED, 0));
+    }
+    int indexId = scan.index().id();
+    if (CassandraFailures.guard(() -> indexEntries.hasOversized(table.id(), indexId))) {
+      return new IndexPage.Declined(
+          "a value too long for a Cassandra index entry (over "
+              + CassandraIndexEntries.MAX_ENTRY_BYTES
+              + " bytes)");
+    }
+    IndexRead.Source source =
+        new IndexRead.Source() {
+          @Override
+          public IndexRead.Cursor cursor() {
+            return indexEntries.cursor(table.id(), indexId);
+          }
+
+          @Override
+          public Optional<Entity> read(EntityKey key) {
+            return CassandraEntityStore.this.read(table.id(), key);
+          }
+        };
+    return CassandraFailures.guard(() -> IndexRead.read(source, scan));
+  }
+
+  /** {@inheritDoc} See {@link CassandraIndexBuild}. */
+  @Override
+  public void buildIndex(TableInfo table, IndexDefinition index) {
+    lifecycle.ensureOpen();
+    CassandraFailures.guard(
+        () -> {
+          try {
+            build.build(
+                table, index, (t, i) -> !reclaimer.isDropped(t.id()) && listsIndex.test(t, i));
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StorageException(
+                StorageException.Kind.UNAVAILABLE, "index build interrupted");
+          }
+        });
+  }
+
+  /**
+   * {@inheritDoc} The entries moved are those of the indexes in {@code table}'s settings, which
+   * core reads from the catalog row for each request; a write that looked the table up before an
+   * index was added is covered by the build's grace ({@link CassandraIndexBuild}).
+   */
+  @Override
+  public CompletableFuture<ApplyResult> applyAsync(
+      TableInfo table, String partitionKey, List<Write> writes) {
+    return apply(table.id(), partitionKey, writes, table.settings().indexes());
+  }
+
+  /**
    * {@inheritDoc} Applies on the caller's thread before it returns, waiting for the cluster's
-   * compare-and-set rounds ({@link CassandraApply}).
+   * compare-and-set rounds ({@link CassandraApply}). By id, the indexes are those this engine's
+   * catalog last saw for the table ({@link CassandraTableIndexes}).
    */
   @Override
   public CompletableFuture<ApplyResult> applyAsync(
       long tableId, String partitionKey, List<Write> writes) {
+    return apply(tableId, partitionKey, writes, tableIndexes.of(tableId));
+  }
+
+  private CompletableFuture<ApplyResult> apply(
+      long tableId, String partitionKey, List<Write> writes, List<IndexDefinition> indexes) {
     return Stages.completed(
         () -> {
           lifecycle.ensureOpen();
@@ -92,7 +175,7 @@ final class CassandraEntityStore implements EntityStore {
             throw new StorageException(
                 StorageException.Kind.NO_SUCH_TABLE, "no table has id " + tableId);
           }
-          return CassandraFailures.guard(() -> apply.apply(tableId, partitionKey, writes));
+          return CassandraFailures.guard(() -> apply.apply(tableId, partitionKey, writes, indexes));
         });
   }
 }

@@ -5,17 +5,20 @@ import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Removes the entities of deleted tables in the background, partition by partition through the
- * partition directory, so deleting a table costs two small writes whatever its size.
+ * Removes the entities (and secondary-index entries) of deleted tables in the background, partition
+ * by partition through the partition directory, so deleting a table costs two small writes whatever
+ * its size.
  *
  * <p>Pending ids live in the {@code reclaim} table, so work a stopped server left is finished by
  * the next one that opens the keyspace. Until its data is gone, a pending id reads as empty through
@@ -29,6 +32,8 @@ final class CassandraReclaimer implements AutoCloseable {
 
   private final CqlSession session;
   private final CassandraPartitionDirectory directory;
+  private final CassandraIndexEntries indexEntries;
+  private final LongSupplier ticks;
   private final Set<Long> dropped = ConcurrentHashMap.newKeySet();
   private final ExecutorService worker;
   private final PreparedStatement pending;
@@ -37,9 +42,20 @@ final class CassandraReclaimer implements AutoCloseable {
   private final PreparedStatement deleteDirectory;
   private final PreparedStatement done;
 
-  CassandraReclaimer(CqlSession session, String keyspace, CassandraPartitionDirectory directory) {
+  /**
+   * @param ticks a time from the engine's commit clock, in ticks, for the tombstones of the tables'
+   *     index partitions ({@link CassandraIndexEntries})
+   */
+  CassandraReclaimer(
+      CqlSession session,
+      String keyspace,
+      CassandraPartitionDirectory directory,
+      CassandraIndexEntries indexEntries,
+      LongSupplier ticks) {
     this.session = session;
     this.directory = directory;
+    this.indexEntries = indexEntries;
+    this.ticks = ticks;
     this.worker =
         Executors.newSingleThreadExecutor(
             runnable -> {
@@ -48,10 +64,15 @@ final class CassandraReclaimer implements AutoCloseable {
               return thread;
             });
     this.pending =
-        session.prepare("SELECT table_id FROM " + keyspace + ".reclaim WHERE shard = " + SHARD);
+        session.prepare(
+            "SELECT table_id, index_ids FROM " + keyspace + ".reclaim WHERE shard = " + SHARD);
     this.record =
         session.prepare(
-            "INSERT INTO " + keyspace + ".reclaim (shard, table_id) VALUES (" + SHARD + ", ?)");
+            "INSERT INTO "
+                + keyspace
+                + ".reclaim (shard, table_id, index_ids) VALUES ("
+                + SHARD
+                + ", ?, ?)");
     this.deletePartition =
         session.prepare("DELETE FROM " + keyspace + ".entities WHERE table_id = ? AND pk = ?");
     this.deleteDirectory =
@@ -65,16 +86,21 @@ final class CassandraReclaimer implements AutoCloseable {
   void resumePending() {
     for (Row row : session.execute(pending.bind())) {
       long id = row.getLong(0);
+      List<Integer> indexIds = List.copyOf(row.getSet(1, Integer.class));
       dropped.add(id);
-      worker.execute(() -> reclaimQuietly(id));
+      worker.execute(() -> reclaimQuietly(id, indexIds));
     }
   }
 
-  /** Makes a deleted table's id read as empty at once, and removes its data soon. */
-  void reclaim(long tableId) {
+  /**
+   * Makes a deleted table's id read as empty at once, and removes its data soon: its entities and
+   * the entries of the indexes it had ({@code indexIds}, from its settings when it was deleted;
+   * entries of indexes dropped before were removed then).
+   */
+  void reclaim(long tableId, List<Integer> indexIds) {
     dropped.add(tableId);
     try {
-      session.execute(record.bind(tableId).setIdempotent(true));
+      session.execute(record.bind(tableId, Set.copyOf(indexIds)).setIdempotent(true));
     } catch (DriverException e) {
       // The table is deleted already (its name is gone), so the delete must not be answered as
       // failed, let alone as 503 "nothing written". Only the note that lets a restarted server
@@ -86,7 +112,7 @@ final class CassandraReclaimer implements AutoCloseable {
           tableId,
           e.toString());
     }
-    worker.execute(() -> reclaimQuietly(tableId));
+    worker.execute(() -> reclaimQuietly(tableId, indexIds));
   }
 
   /** Whether the id belongs to a table deleted as far as this engine knows. */
@@ -94,8 +120,11 @@ final class CassandraReclaimer implements AutoCloseable {
     return dropped.contains(tableId);
   }
 
-  private void reclaimQuietly(long tableId) {
+  private void reclaimQuietly(long tableId, List<Integer> indexIds) {
     try {
+      for (int indexId : indexIds) {
+        indexEntries.drop(tableId, indexId, ticks.getAsLong());
+      }
       Iterator<String> partitions = directory.partitions(tableId, null, true, 1000);
       while (partitions.hasNext()) {
         session.execute(deletePartition.bind(tableId, partitions.next()).setIdempotent(true));

@@ -24,7 +24,15 @@ import java.util.List;
  *   <li>{@code sequences}: counters advanced by compare-and-set (table ids, the commit clock
  *       floor).
  *   <li>{@code account_settings}: opaque values per account and name.
- *   <li>{@code reclaim}: ids of deleted tables whose data still has to be removed.
+ *   <li>{@code reclaim}: ids of deleted tables whose data still has to be removed, with (since
+ *       version 3) the ids of the indexes they had.
+ *   <li>{@code index_entries} (since version 3): the secondary-index entries ({@link
+ *       CassandraIndexEntries}), one Cassandra partition per index, clustered by the entry's bytes
+ *       (blob clustering sorts as unsigned bytes, the order {@link
+ *       dev.tabula.engine.index.IndexRead} needs). A partition holds one row of about 50 bytes per
+ *       entity that has the indexed property, so one index of a 1,000,000-entity table is a ~50 MB
+ *       partition: Cassandra reads it by clustering slices, but compaction and repair handle it
+ *       whole, and its replicas are the only nodes that serve its reads.
  * </ul>
  *
  * <p>Version {@value #VERSION} is stored in {@code schema_version}. A later release appends a
@@ -32,7 +40,7 @@ import java.util.List;
  * starting together may both run it.
  */
 final class CassandraSchema {
-  static final int VERSION = 2;
+  static final int VERSION = 3;
 
   /**
    * Cassandra's answers to an ADD of a column that exists (a second server ran it first): 5.0 says
@@ -55,7 +63,11 @@ final class CassandraSchema {
                   + " PRIMARY KEY ((account), name))",
               "CREATE TABLE IF NOT EXISTS %s.reclaim (shard int, table_id bigint,"
                   + " PRIMARY KEY ((shard), table_id))"),
-          List.of("ALTER TABLE %s.tables ADD settings blob"));
+          List.of("ALTER TABLE %s.tables ADD settings blob"),
+          List.of(
+              "CREATE TABLE IF NOT EXISTS %s.index_entries (table_id bigint, index_id int,"
+                  + " entry blob, PRIMARY KEY ((table_id, index_id), entry))",
+              "ALTER TABLE %s.reclaim ADD index_ids set<int>"));
 
   private CassandraSchema() {}
 

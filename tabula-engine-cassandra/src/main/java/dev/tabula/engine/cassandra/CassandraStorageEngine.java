@@ -14,10 +14,15 @@ import dev.tabula.engine.EntityStore;
 import dev.tabula.engine.Readiness;
 import dev.tabula.engine.SnapshotUnsupportedException;
 import dev.tabula.engine.StorageEngine;
+import dev.tabula.engine.TableInfo;
+import dev.tabula.model.EdmDateTimes;
+import dev.tabula.model.IndexDefinition;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
+import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -26,9 +31,11 @@ import org.jspecify.annotations.Nullable;
  * migrates them ({@link CassandraSchema}); every server on the same keyspace sees the others'
  * writes at once (lightweight transactions and QUORUM reads).
  *
- * <p>Capabilities: {@link Capability#PERSISTENT}. Not {@link Capability#DURABLE_ON_ACK}: a node
- * acknowledges before its commit log is synced (Cassandra's periodic mode), so durability on
- * acknowledgement comes from replication (RF 3 with QUORUM), not from one node's disk.
+ * <p>Capabilities: {@link Capability#PERSISTENT}, {@link Capability#SECONDARY_INDEXES} (entries
+ * written ahead of the entity and checked on read, see {@link CassandraIndexEntries}). Not {@link
+ * Capability#DURABLE_ON_ACK}: a node acknowledges before its commit log is synced (Cassandra's
+ * periodic mode), so durability on acknowledgement comes from replication (RF 3 with QUORUM), not
+ * from one node's disk.
  *
  * <p>Thread-safe. {@link #close} closes the driver session when the engine opened it.
  */
@@ -51,9 +58,14 @@ public final class CassandraStorageEngine implements StorageEngine {
     ConsistencyLevel serial = DefaultConsistencyLevel.valueOf(options.serialConsistency());
     CassandraSequences sequences = new CassandraSequences(session, keyspace, serial);
     CassandraPartitionDirectory directory = new CassandraPartitionDirectory(session, keyspace);
-    this.reclaimer = new CassandraReclaimer(session, keyspace, directory);
-    this.catalog = new CassandraCatalog(session, keyspace, serial, lifecycle, sequences, reclaimer);
     CassandraCommitClock clock = new CassandraCommitClock(wallClock, sequences);
+    CassandraIndexEntries indexEntries = new CassandraIndexEntries(session, keyspace);
+    LongSupplier ticks = () -> EdmDateTimes.toTicks(clock.next(List.of()));
+    CassandraIndexing indexing =
+        new CassandraIndexing(indexEntries, new CassandraTableIndexes(), this::listsIndex, ticks);
+    this.reclaimer = new CassandraReclaimer(session, keyspace, directory, indexEntries, ticks);
+    this.catalog =
+        new CassandraCatalog(session, keyspace, serial, lifecycle, sequences, reclaimer, indexing);
     this.entities =
         new CassandraEntityStore(
             session,
@@ -61,7 +73,8 @@ public final class CassandraStorageEngine implements StorageEngine {
             lifecycle,
             reclaimer,
             new CassandraScan(session, keyspace, directory),
-            new CassandraApply(session, keyspace, serial, clock, directory));
+            new CassandraApply(session, keyspace, serial, clock, directory, indexEntries),
+            indexing);
     this.accountSettings = new CassandraAccountSettings(session, keyspace, lifecycle);
     reclaimer.resumePending();
   }
@@ -112,6 +125,10 @@ public final class CassandraStorageEngine implements StorageEngine {
     return catalog;
   }
 
+  private boolean listsIndex(TableInfo table, IndexDefinition index) {
+    return catalog.listsIndex(table, index);
+  }
+
   @Override
   public EntityStore entities() {
     return entities;
@@ -124,7 +141,7 @@ public final class CassandraStorageEngine implements StorageEngine {
 
   @Override
   public Set<Capability> capabilities() {
-    return EnumSet.of(Capability.PERSISTENT);
+    return EnumSet.of(Capability.PERSISTENT, Capability.SECONDARY_INDEXES);
   }
 
   /**
