@@ -36,10 +36,12 @@ public interface EntityStore {
    * Reads the entities a query's index selection names ({@link IndexScan}), in key order, as a
    * {@link #scan} of the same request would return those the filter keeps, page for page; or
    * declines when the read would need more than {@link
-   * dev.tabula.engine.index.IndexRead#MAX_VALUES} cursors. A page should never contain half of an
-   * {@link #applyAsync}; the Cassandra engine, which reads an index's entities one by one, does not
-   * promise it yet (docs/extensions.md). Only an engine with {@link Capability#SECONDARY_INDEXES}
-   * reads indexes; this default says it cannot.
+   * dev.tabula.engine.index.IndexRead#MAX_VALUES} cursors. A page never contains half of an {@link
+   * #applyAsync} (an engine without snapshots reads the keys of each partition together: {@link
+   * dev.tabula.engine.index.IndexRead.Source#readPartition}); on such an engine the entries read
+   * and the entities read are not one snapshot, so an entity whose value moved into the selection
+   * while the page was read may be missing from it (docs/extensions.md, Cassandra). Only an engine
+   * with {@link Capability#SECONDARY_INDEXES} reads indexes; this default says it cannot.
    *
    * @throws UnsupportedOperationException without {@link Capability#SECONDARY_INDEXES}
    */

@@ -18,7 +18,9 @@ import dev.tabula.engine.index.IndexRead;
 import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import dev.tabula.model.IndexDefinition;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiPredicate;
@@ -36,6 +38,7 @@ final class CassandraEntityStore implements EntityStore {
   private final CassandraScan scan;
   private final CassandraApply apply;
   private final PreparedStatement read;
+  private final PreparedStatement readRows;
   private final CassandraIndexEntries indexEntries;
   private final CassandraTableIndexes tableIndexes;
   private final CassandraIndexBuild build;
@@ -60,6 +63,12 @@ final class CassandraEntityStore implements EntityStore {
                 + keyspace
                 + ".entities"
                 + " WHERE table_id = ? AND pk = ? AND rk = ?");
+    this.readRows =
+        session.prepare(
+            "SELECT rk, value FROM "
+                + keyspace
+                + ".entities"
+                + " WHERE table_id = ? AND pk = ? AND rk IN ?");
     this.indexEntries = indexing.entries();
     this.tableIndexes = indexing.tables();
     this.listsIndex = indexing.listed();
@@ -95,9 +104,10 @@ final class CassandraEntityStore implements EntityStore {
 
   /**
    * {@inheritDoc} The index entries are read through {@link IndexRead}, from a cursor that pages
-   * through the index's partition ({@link CassandraIndexEntries}) and this store's point reads. Not
-   * one snapshot, as no Cassandra read spans partitions: an entry may name an entity that changed
-   * since, which the read's check of every entity against the query handles.
+   * through the index's partition ({@link CassandraIndexEntries}), and the entities of each
+   * partition's keys read together in one single-partition query, which sees each conditional batch
+   * whole. Not one snapshot across partitions, as no Cassandra read spans them: an entry may name
+   * an entity that changed since, which the read's check of every entity against the query handles.
    */
   @Override
   public IndexPage scanIndex(TableInfo table, IndexScan scan) {
@@ -122,6 +132,18 @@ final class CassandraEntityStore implements EntityStore {
           @Override
           public Optional<Entity> read(EntityKey key) {
             return CassandraEntityStore.this.read(table.id(), key);
+          }
+
+          /** One single-partition read, which sees each conditional batch whole. */
+          @Override
+          public Map<String, Entity> readPartition(String partitionKey, List<String> rowKeys) {
+            Map<String, Entity> found = new HashMap<>();
+            for (Row row :
+                session.execute(
+                    readRows.bind(table.id(), partitionKey, rowKeys).setIdempotent(true))) {
+              found.put(row.getString(0), CassandraRows.entity(partitionKey, row));
+            }
+            return found;
           }
         };
     return CassandraFailures.guard(() -> IndexRead.read(source, scan));

@@ -14,7 +14,10 @@ import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -31,7 +34,11 @@ import org.jspecify.annotations.Nullable;
  *       bound, and merges them in key order ({@link IndexRunMerge}); a run ends at the upper bound.
  *   <li>Reads each key's entity and keeps it when the request's filter does (the filter decides;
  *       the index only narrows which entities are read). A key met twice (an entry left behind by
- *       an earlier value) is read once; a key without an entity is skipped.
+ *       an earlier value) is read once; a key without an entity is skipped. The keys come in key
+ *       order, so those of one partition are next to each other: up to {@link #READ_AHEAD} of them
+ *       (and no more than the page still has room for) are read together ({@link
+ *       Source#readPartition}), which an engine without a snapshot answers with one read of the
+ *       partition, so that the page sees each apply to that partition whole.
  *   <li>Stops as a scan does (limit, bytes, deadline), checked before reading the next key, which
  *       becomes the page's resume key.
  * </ol>
@@ -42,6 +49,9 @@ public final class IndexRead {
   /** The most distinct values a read merges: one cursor each. */
   public static final int MAX_VALUES = 64;
 
+  /** The most keys of one partition read together. */
+  static final int READ_AHEAD = 100;
+
   /** One index's entries and the table's entities, as one consistent view of the engine. */
   public interface Source {
     /** A new cursor over the index's entries, in unsigned byte order. */
@@ -49,6 +59,19 @@ public final class IndexRead {
 
     /** The entity of a key, or empty. */
     Optional<Entity> read(EntityKey key);
+
+    /**
+     * The entities of some row keys of one partition, by row key (a key without an entity is left
+     * out). An engine whose {@link #read}s do not come from one snapshot answers with one read of
+     * the partition, which sees each apply to it whole; this default reads each key.
+     */
+    default Map<String, Entity> readPartition(String partitionKey, List<String> rowKeys) {
+      Map<String, Entity> found = new HashMap<>();
+      for (String rowKey : rowKeys) {
+        read(new EntityKey(partitionKey, rowKey)).ifPresent(e -> found.put(rowKey, e));
+      }
+      return found;
+    }
   }
 
   /** A position among one index's entries. */
@@ -118,26 +141,60 @@ public final class IndexRead {
     List<Entity> kept = new ArrayList<>();
     long scanned = 0;
     long keptBytes = 0;
-    EntityKey last = null;
-    for (EntityKey key = merge.next(); key != null; key = merge.next()) {
-      if (key.equals(last)) {
-        continue;
-      }
-      if (request.full(kept.size(), keptBytes)) {
-        return new Page(kept, key, StopReason.RETURN_LIMIT_REACHED, scanned, keptBytes);
-      }
-      if (System.nanoTime() - request.deadlineNanos() >= 0) {
-        return new Page(kept, key, StopReason.TIME_LIMIT_REACHED, scanned, keptBytes);
-      }
-      last = key;
-      Optional<Entity> entity = source.read(key);
-      scanned++;
-      if (entity.isPresent() && request.filter().test(RowFilter.Row.of(entity.get()))) {
-        kept.add(entity.get());
-        keptBytes += request.sizeOf(entity.get());
+    Distinct keys = new Distinct(merge);
+    while (keys.peek() != null) {
+      List<EntityKey> run = keys.partitionRun(Math.min(READ_AHEAD, request.limit() - kept.size()));
+      Map<String, Entity> entities =
+          source.readPartition(
+              run.get(0).partitionKey(), run.stream().map(EntityKey::rowKey).toList());
+      for (EntityKey key : run) {
+        if (request.full(kept.size(), keptBytes)) {
+          return new Page(kept, key, StopReason.RETURN_LIMIT_REACHED, scanned, keptBytes);
+        }
+        if (System.nanoTime() - request.deadlineNanos() >= 0) {
+          return new Page(kept, key, StopReason.TIME_LIMIT_REACHED, scanned, keptBytes);
+        }
+        scanned++;
+        Entity entity = entities.get(key.rowKey());
+        if (entity != null && request.filter().test(RowFilter.Row.of(entity))) {
+          kept.add(entity);
+          keptBytes += request.sizeOf(entity);
+        }
       }
     }
     return new Page(kept, null, StopReason.SOURCE_EXHAUSTED, scanned, keptBytes);
+  }
+
+  /** The merged keys, each once (a key met twice is next to itself), with one key of look-ahead. */
+  private static final class Distinct {
+    private final IndexRunMerge merge;
+    private @Nullable EntityKey next;
+
+    Distinct(IndexRunMerge merge) {
+      this.merge = merge;
+      this.next = merge.next();
+    }
+
+    @Nullable EntityKey peek() {
+      return next;
+    }
+
+    /** The next keys while they share a partition, at least one and at most {@code max}. */
+    List<EntityKey> partitionRun(int max) {
+      List<EntityKey> run = new ArrayList<>();
+      String partitionKey = Objects.requireNonNull(next).partitionKey();
+      while (next != null && next.partitionKey().equals(partitionKey) && run.size() < max) {
+        run.add(next);
+        EntityKey current = next;
+        do {
+          next = merge.next();
+        } while (current.equals(next));
+      }
+      if (run.isEmpty()) {
+        run.add(Objects.requireNonNull(next)); // max was 0: the page is full; it ends at this key
+      }
+      return run;
+    }
   }
 
   /** The entries of one value within the key range, as a run of entity keys. */
