@@ -129,7 +129,7 @@ class DiskFullCrashIT {
   private void fillAndKillWhileRefusing() throws Exception {
     ServerProcess first = start();
     try {
-      TableClient table = Clients.service(connectionString(first)).createTable(TABLE);
+      TableClient table = Clients.service(first.connectionString(ACCOUNT)).createTable(TABLE);
       for (int i = 0; i < 20; i++) {
         assertThat(ledger.insert(table, "before" + i, LARGE)).isEqualTo(Outcome.ACKNOWLEDGED);
       }
@@ -193,17 +193,7 @@ class DiskFullCrashIT {
   }
 
   private static TableClient table(ServerProcess server) {
-    return Clients.service(connectionString(server)).getTableClient(TABLE);
-  }
-
-  private static String connectionString(ServerProcess server) {
-    return "DefaultEndpointsProtocol=http;AccountName="
-        + ACCOUNT.name()
-        + ";AccountKey="
-        + ACCOUNT.key()
-        + ";TableEndpoint="
-        + server.endpoint(ACCOUNT.name())
-        + ";";
+    return Clients.service(server.connectionString(ACCOUNT)).getTableClient(TABLE);
   }
 
   private static long millisSince(long nanos) {

@@ -41,7 +41,7 @@ class IndexBuildCrashIT {
   @Test
   void sigkillDuringABuild_buildsItAgainAtStart_andItAnswersExactly() throws InterruptedException {
     try (ServerProcess first = ServerProcess.start(dataDir, JVM, List.of())) {
-      load(Clients.service(connectionString(first)).createTable(TABLE));
+      load(Clients.service(first.connectionString(ACCOUNT)).createTable(TABLE));
       RawResponse declared =
           raw(first)
               .put(TABLE + "?comp=tabula-settings")
@@ -121,15 +121,5 @@ class IndexBuildCrashIT {
 
   private static RawClient raw(ServerProcess server) {
     return new RawClient(server.port(), ACCOUNT);
-  }
-
-  private static String connectionString(ServerProcess server) {
-    return "DefaultEndpointsProtocol=http;AccountName="
-        + ACCOUNT.name()
-        + ";AccountKey="
-        + ACCOUNT.key()
-        + ";TableEndpoint="
-        + server.endpoint(ACCOUNT.name())
-        + ";";
   }
 }

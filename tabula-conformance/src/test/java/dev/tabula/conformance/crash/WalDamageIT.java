@@ -147,13 +147,6 @@ class WalDamageIT {
   }
 
   private static TableServiceClient service(ServerProcess server) {
-    return Clients.service(
-        "DefaultEndpointsProtocol=http;AccountName="
-            + ACCOUNT.name()
-            + ";AccountKey="
-            + ACCOUNT.key()
-            + ";TableEndpoint="
-            + server.endpoint(ACCOUNT.name())
-            + ";");
+    return Clients.service(server.connectionString(ACCOUNT));
   }
 }

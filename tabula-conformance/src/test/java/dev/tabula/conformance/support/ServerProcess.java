@@ -1,5 +1,6 @@
 package dev.tabula.conformance.support;
 
+import dev.tabula.server.Account;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -216,6 +217,17 @@ public final class ServerProcess implements AutoCloseable {
   /** The path-style table endpoint of an account: {@code http://127.0.0.1:PORT/account}. */
   public String endpoint(String account) {
     return "http://127.0.0.1:" + port() + "/" + account;
+  }
+
+  /** A connection string for the SDKs to reach this server as {@code account}. */
+  public String connectionString(Account account) {
+    return "DefaultEndpointsProtocol=http;AccountName="
+        + account.name()
+        + ";AccountKey="
+        + account.key()
+        + ";TableEndpoint="
+        + endpoint(account.name())
+        + ";";
   }
 
   /**
