@@ -125,6 +125,13 @@ class SettingsCommandIT {
         tabula("settings", "-c", connection, "--table", "indexcli", "--drop-index", "byCity");
     assertThat(dropped.status()).as(dropped.stderr()).isZero();
     assertThat(dropped.stdout()).contains("  byStatus  Status  ready").doesNotContain("byCity");
+
+    // Rebuilt: dropped and declared again, so built anew, then ready again.
+    Result rebuilt =
+        tabula("settings", "-c", connection, "--table", "indexcli", "--rebuild-index", "byStatus");
+    assertThat(rebuilt.status()).as(rebuilt.stderr()).isZero();
+    assertThat(rebuilt.stdout()).containsPattern("\\n  byStatus  Status  (building|ready)\\R?$");
+    assertThat(untilReady("indexcli").stdout()).contains("  byStatus  Status  ready");
   }
 
   @Test
@@ -140,6 +147,12 @@ class SettingsCommandIT {
     assertThat(missing.status()).isEqualTo(2);
     assertThat(missing.stderr())
         .contains("table 'indexcli2' has no index 'byCity' to drop (it has none)");
+
+    Result rebuild =
+        tabula("settings", "-c", connection, "--table", "indexcli2", "--rebuild-index", "byCity");
+    assertThat(rebuild.status()).isEqualTo(2);
+    assertThat(rebuild.stderr())
+        .contains("table 'indexcli2' has no index 'byCity' to rebuild (it has none)");
 
     Result key =
         tabula("settings", "-c", connection, "--table", "indexcli2", "--index", "byKey=RowKey");

@@ -97,6 +97,24 @@ final class IndexChanges {
     return indexes;
   }
 
+  /**
+   * The table's indexes without those named (to rebuild them: dropped, then declared again).
+   *
+   * @throws ToolError when a name is not one of the table's indexes
+   */
+  static List<TableIndex> without(
+      @Nullable List<TableIndex> current, List<String> names, String table) {
+    List<TableIndex> had = current == null ? List.of() : current;
+    List<TableIndex> kept = new ArrayList<>(had);
+    for (String name : names) {
+      if (!kept.removeIf(index -> index.name().equals(name))) {
+        throw new ToolError(
+            "table '" + table + "' has no index '" + name + "' to rebuild" + namesOf(had));
+      }
+    }
+    return kept;
+  }
+
   /** The table's index names, for a message: " (its indexes: a, b)" or " (it has none)". */
   private static String namesOf(List<TableIndex> indexes) {
     if (indexes.isEmpty()) {

@@ -24,7 +24,8 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = {
       "Show a table's Tabula extension settings (time-to-live, change feed, secondary"
-          + " indexes), and change them first with --ttl, --index and --drop-index; the other"
+          + " indexes), and change them first with --ttl, --index, --drop-index and"
+          + " --rebuild-index; the other"
           + " settings are kept. Not on Azure."
     })
 public final class SettingsCommand implements Callable<Integer> {
@@ -57,6 +58,15 @@ public final class SettingsCommand implements Callable<Integer> {
       description = "Drop the secondary index NAME; repeatable.")
   List<String> droppedIndexes = new ArrayList<>();
 
+  @Option(
+      names = "--rebuild-index",
+      paramLabel = "NAME",
+      description =
+          "Build the secondary index NAME again from the table's entities: it is dropped (its"
+              + " entries deleted) and declared again, so it is building until the new build ends;"
+              + " repeatable. The repair for a Cassandra index (docs/extensions.md).")
+  List<String> rebuiltIndexes = new ArrayList<>();
+
   @Override
   public Integer call() throws IOException {
     @Nullable Long seconds = ttl == null ? null : timeToLive(ttl);
@@ -65,12 +75,17 @@ public final class SettingsCommand implements Callable<Integer> {
     PrintStream out = System.out;
     try (TableClient client = Endpoints.client(target)) {
       TableSettingsDocument settings = TableSettingsDocument.parse(client.tableSettings(table));
-      if (ttl != null || !indexChanges.isEmpty()) {
+      if (ttl != null || !indexChanges.isEmpty() || !rebuiltIndexes.isEmpty()) {
         if (ttl != null) {
           settings = settings.withTimeToLive(seconds);
         }
         if (!indexChanges.isEmpty()) {
           settings = settings.withIndexes(indexChanges.applyTo(settings.indexes(), table));
+        }
+        if (!rebuiltIndexes.isEmpty()) {
+          // Dropped first, then declared again: the server builds them anew under new ids.
+          List<TableIndex> kept = IndexChanges.without(settings.indexes(), rebuiltIndexes, table);
+          client.setTableSettings(table, settings.withIndexes(kept).json());
         }
         client.setTableSettings(table, settings.json());
         settings = TableSettingsDocument.parse(client.tableSettings(table));

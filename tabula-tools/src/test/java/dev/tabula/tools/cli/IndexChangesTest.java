@@ -52,6 +52,15 @@ class IndexChangesTest {
   }
 
   @Test
+  void rebuilding_leavesTheOthers_andAnIndexTheTableHasNotIsAMistake() {
+    assertThat(IndexChanges.without(List.of(STATUS, CITY), List.of("byStatus"), "t"))
+        .containsExactly(CITY);
+    assertThatThrownBy(() -> IndexChanges.without(List.of(CITY), List.of("byStatus"), "orders"))
+        .isInstanceOf(ToolError.class)
+        .hasMessageContaining("table 'orders' has no index 'byStatus' to rebuild (its indexes:");
+  }
+
+  @Test
   void noOptions_isNoChange() {
     assertThat(IndexChanges.of(List.of(), List.of()).isEmpty()).isTrue();
     assertThat(IndexChanges.of(List.of("a=b"), List.of()).isEmpty()).isFalse();
