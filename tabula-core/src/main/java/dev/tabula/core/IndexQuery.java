@@ -55,6 +55,9 @@ final class IndexQuery {
       @Nullable EntityKey from,
       int limit,
       long deadlineNanos) {
+    if (table.settings().indexes().isEmpty()) {
+      return Outcome.NOT_INDEXED; // most tables: nothing built per query
+    }
     List<IndexDefinition> ready = table.settings().readyIndexes();
     if (ready.isEmpty() || plan.partitionKey() != null || plan.ranges().isEmpty()) {
       return Outcome.NOT_INDEXED;

@@ -258,12 +258,10 @@ final class RocksCatalog implements Catalog {
             return false;
           }
           try (WriteBatch batch = new WriteBatch()) {
-            byte[] key = RocksCatalogRecords.policiesKey(id);
-            if (policies.isEmpty()) {
-              batch.delete(database.catalog, key);
-            } else {
-              batch.put(database.catalog, key, RocksAccessPolicies.encode(policies));
-            }
+            stageRecord(
+                batch,
+                RocksCatalogRecords.policiesKey(id),
+                policies.isEmpty() ? null : RocksAccessPolicies.encode(policies));
             database.write(batch);
           }
           return true;
@@ -306,12 +304,10 @@ final class RocksCatalog implements Catalog {
   private void writeSettings(long id, TableSettings before, TableSettings after)
       throws RocksDBException {
     try (WriteBatch batch = new WriteBatch()) {
-      byte[] key = RocksCatalogRecords.settingsKey(id);
-      if (after.equals(TableSettings.NONE)) {
-        batch.delete(database.catalog, key);
-      } else {
-        batch.put(database.catalog, key, TableSettingsCodec.encode(after));
-      }
+      stageRecord(
+          batch,
+          RocksCatalogRecords.settingsKey(id),
+          after.equals(TableSettings.NONE) ? null : TableSettingsCodec.encode(after));
       Set<Integer> kept = RocksIndexEntries.indexIds(after);
       for (int dropped : RocksIndexEntries.indexIds(before)) {
         if (!kept.contains(dropped)) {
@@ -324,6 +320,16 @@ final class RocksCatalog implements Catalog {
       database.write(batch);
     }
     settings.put(id, after);
+  }
+
+  /** Stages a table's record in {@code batch}: put, or deleted when {@code value} is null. */
+  private void stageRecord(WriteBatch batch, byte[] key, byte @Nullable [] value)
+      throws RocksDBException {
+    if (value == null) {
+      batch.delete(database.catalog, key);
+    } else {
+      batch.put(database.catalog, key, value);
+    }
   }
 
   /** The id of a table from the catalog's records, or null when there is no such table. */
