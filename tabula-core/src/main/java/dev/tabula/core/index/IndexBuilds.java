@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
@@ -88,17 +89,30 @@ public final class IndexBuilds implements AutoCloseable {
 
   /** Builds {@code index} of a table, soon. */
   public void submit(String account, String table, IndexDefinition index) {
-    thread.execute(() -> build(account, table, index));
+    execute(() -> build(account, table, index));
   }
 
   /** Submits every index still building of the tables of {@code accounts}. */
   public void resume(Iterable<String> accounts) {
-    thread.execute(
+    execute(
         () -> {
           for (String account : accounts) {
             resumeAccount(account);
           }
         });
+  }
+
+  /**
+   * Runs {@code task} on the build thread; once the builder is closed (the server stops), drops it:
+   * the index stays {@code building} in its table's settings, and the next start builds it ({@link
+   * #resume}), so a settings change during a stop is never refused for it.
+   */
+  private void execute(Runnable task) {
+    try {
+      thread.execute(task);
+    } catch (RejectedExecutionException closed) {
+      // built at the next start
+    }
   }
 
   private void resumeAccount(String account) {
