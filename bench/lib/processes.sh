@@ -68,15 +68,18 @@ await_line() {
 }
 
 # Starts Tabula from the copied jar on RocksDB in `work`/$1-data, loopback and a free port, its log in
-# `out`/$1.log (with `java` options from TABULA_JAVA_OPTS), records its PID in `pids`, and waits until it
-# listens; sets `tabula_url` to its account root (http://127.0.0.1:PORT/devstoreaccount1).
+# `out`/$1.log (with `java` options from TABULA_JAVA_OPTS, and any further `serve` options after $1, such
+# as --in-memory or --admin-port 0), records its PID in `pids`, and waits until it listens; sets
+# `tabula_url` to its account root (http://127.0.0.1:PORT/devstoreaccount1) and `tabula_admin` to its
+# admin listener's root when it has one (else empty).
 start_tabula() {
   local name="$1" pid listening
   # shellcheck disable=SC2086
   java ${TABULA_JAVA_OPTS:-} -jar "$work/tabula.jar" serve --host 127.0.0.1 --port 0 \
-    --data-dir "$work/$name-data" > "$out/$name.log" 2>&1 &
+    --data-dir "$work/$name-data" "${@:2}" > "$out/$name.log" 2>&1 &
   pid=$!
   pids+=("$pid")
   listening="$(await_line "$pid" "$out/$name.log" 60 'Tabula listening on http://127\.0\.0\.1:[0-9]+')"
   tabula_url="$(grep -oE 'http://127\.0\.0\.1:[0-9]+' <<< "$listening")/devstoreaccount1"
+  tabula_admin="$(grep -m1 -oE 'admin: http://127\.0\.0\.1:[0-9]+' "$out/$name.log" | cut -d' ' -f2 || true)"
 }

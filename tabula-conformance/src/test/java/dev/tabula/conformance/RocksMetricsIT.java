@@ -32,6 +32,8 @@ class RocksMetricsIT {
       MeterRegistry registry = first.telemetry().registry();
 
       assertThat(counter(registry, "tabula.rocksdb.wal.syncs")).isGreaterThanOrEqualTo(1);
+      // Every one of the 50 acknowledged inserts waited for a sync, which takes some time.
+      assertThat(counter(registry, "tabula.rocksdb.wal.sync.time")).isGreaterThan(0);
       assertThat(counter(registry, "tabula.rocksdb.wal.written")).isGreaterThan(50 * 500);
       assertThat(gauge(registry, "tabula.rocksdb.memtable.size")).isGreaterThan(50 * 500);
       assertThat(gauge(registry, "tabula.rocksdb.writes.stopped")).isZero();
@@ -41,6 +43,7 @@ class RocksMetricsIT {
           .contains(
               "\ntabula_rocksdb_wal_syncs_total ",
               "\ntabula_rocksdb_wal_written_bytes_total ",
+              "\ntabula_rocksdb_wal_sync_time_seconds_total ",
               "\ntabula_rocksdb_write_stall_seconds_total ",
               "\ntabula_rocksdb_block_cache_hits_total ",
               "\ntabula_rocksdb_block_cache_misses_total ",
