@@ -39,7 +39,7 @@ cpu_ticks() {
 }
 
 # Milliseconds of CPU per operation for a tick difference $1 over $2 operations.
-per_op() { awk -v t="$1" -v n="$2" -v hz="$ticks_per_second" 'BEGIN {printf "%.3f", n > 0 ? t * 1000 / hz / n : 0}'; }
+per_op() { awk -v t="$1" -v n="$2" -v hz="$ticks_per_second" 'BEGIN {printf "%.3f", (n > 0 ? t * 1000 / hz / n : 0)}'; }
 
 # Starts Tabula on Cassandra from the copied jar (see start_tabula); sets `cassandra_url`.
 start_cassandra_tabula() {
