@@ -152,6 +152,18 @@ public final class EntityService {
     return visible(store.read(info.id(), key));
   }
 
+  /**
+   * {@link #get} as a stage: the engine's lookup and read may wait without holding this thread
+   * ({@link EntityStore#readAsync}); over an engine that reads on the caller's thread, the stage is
+   * complete when returned. Its failures are the service's errors, as {@link #get} throws them.
+   */
+  public CompletableFuture<Entity> getAsync(String account, String table, EntityKey key) {
+    return tables
+        .tableAsync(account, table)
+        .thenCompose(info -> store.readAsync(info.id(), key))
+        .thenApply(EntityService::visible);
+  }
+
   /** {@link #get} without waiting: would-wait unless the engine holds the table and the entity. */
   public Attempt<Entity> tryGet(String account, String table, EntityKey key) {
     return tables

@@ -9,6 +9,7 @@ import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableNames;
 import dev.tabula.query.Filter;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -67,6 +68,13 @@ public final class TableService {
    */
   TableInfo table(String account, String name) {
     return catalog.findTable(account, name).orElseThrow(TableErrorCode.TABLE_NOT_FOUND::exception);
+  }
+
+  /** {@link #table} as a stage: the engine's lookup may wait without holding this thread. */
+  CompletableFuture<TableInfo> tableAsync(String account, String name) {
+    return catalog
+        .findTableAsync(account, name)
+        .thenApply(found -> found.orElseThrow(TableErrorCode.TABLE_NOT_FOUND::exception));
   }
 
   /** {@link #table} without waiting: would-wait unless the engine holds the answer. */

@@ -5,6 +5,7 @@ import dev.tabula.model.Attempt;
 import dev.tabula.model.TableSettings;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,6 +33,15 @@ public interface Catalog {
 
   /** Finds a table by name, case-insensitively. */
   Optional<TableInfo> findTable(String account, String name);
+
+  /**
+   * {@link #findTable} as a stage, for a caller that must not hold its thread while the engine
+   * waits (see {@link EntityStore#readAsync}). This default looks the table up on the caller's
+   * thread and returns a completed stage, failed with the {@link StorageException} it threw.
+   */
+  default CompletableFuture<Optional<TableInfo>> findTableAsync(String account, String name) {
+    return Stages.completed(() -> findTable(account, name));
+  }
 
   /**
    * {@link #findTable} for a thread that must not wait: the same answer when the engine holds it in

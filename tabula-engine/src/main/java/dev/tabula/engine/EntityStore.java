@@ -27,6 +27,16 @@ public interface EntityStore {
   }
 
   /**
+   * {@link #read} as a stage, for a caller that must not hold its thread while the engine waits
+   * (Get Entity on a worker thread): an engine whose client can wait without a thread (Cassandra's
+   * driver) completes it from its own threads. This default reads on the caller's thread and
+   * returns a completed stage, failed with the {@link StorageException} the read threw.
+   */
+  default CompletableFuture<Optional<Entity>> readAsync(long tableId, EntityKey key) {
+    return Stages.completed(() -> read(tableId, key));
+  }
+
+  /**
    * Scans a key range in (PartitionKey, RowKey) order. A page never contains half of an {@link
    * #applyAsync}: it sees each batch entirely or not at all.
    */

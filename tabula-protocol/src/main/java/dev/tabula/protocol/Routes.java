@@ -37,7 +37,7 @@ final class Routes {
             .routeAsync(Route.INSERT_ENTITY, entities::insert)
             .route(Route.QUERY_ENTITIES, entities::query)
             .route(Route.COUNT_ENTITIES, counts::count)
-            .route(Route.GET_ENTITY, entities::get)
+            .routeAsync(Route.GET_ENTITY, entities::getAsync)
             .routeAsync(Route.UPDATE_ENTITY, entities::replace)
             .routeAsync(Route.INSERT_OR_REPLACE_ENTITY, entities::replace)
             .routeAsync(Route.MERGE_ENTITY, entities::merge)

@@ -7,6 +7,7 @@ import dev.tabula.model.Attempt;
 import dev.tabula.model.TableSettings;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
 /** An engine's catalog whose storage outcomes are the service's errors ({@link StorageErrors}). */
@@ -35,6 +36,19 @@ public final class TranslatingCatalog implements Catalog {
   @Override
   public Optional<TableInfo> findTable(String account, String name) {
     return StorageErrors.translating(() -> catalog.findTable(account, name));
+  }
+
+  /** The engine's own lookup as a stage (it may wait without a thread), translated. */
+  @Override
+  public CompletableFuture<Optional<TableInfo>> findTableAsync(String account, String name) {
+    return StorageErrors.translating(
+        () ->
+            catalog
+                .findTableAsync(account, name)
+                .exceptionally(
+                    failure -> {
+                      throw StorageErrors.inStage(failure);
+                    }));
   }
 
   /**

@@ -38,6 +38,12 @@ public final class TranslatingEntityStore implements EntityStore {
     return StorageErrors.translating(() -> store.read(tableId, key));
   }
 
+  /** The engine's own {@code readAsync} (it may wait without a thread), translated. */
+  @Override
+  public CompletableFuture<Optional<Entity>> readAsync(long tableId, EntityKey key) {
+    return StorageErrors.translating(() -> translated(store.readAsync(tableId, key)));
+  }
+
   @Override
   public Page scan(long tableId, ScanRequest request) {
     return StorageErrors.translating(() -> store.scan(tableId, request));
@@ -105,7 +111,7 @@ public final class TranslatingEntityStore implements EntityStore {
    * {@code applied} with a storage failure translated; a stage already committed is returned as it
    * is, without a stage more.
    */
-  private static CompletableFuture<ApplyResult> translated(CompletableFuture<ApplyResult> applied) {
+  private static <T> CompletableFuture<T> translated(CompletableFuture<T> applied) {
     if (applied.isDone() && !applied.isCompletedExceptionally()) {
       return applied;
     }

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
@@ -106,6 +107,27 @@ final class CassandraCatalog implements Catalog {
   public Optional<TableInfo> findTable(String account, String name) {
     lifecycle.ensureOpen();
     return CassandraFailures.guard(() -> find(account, TableNames.canonical(name), null));
+  }
+
+  /**
+   * {@inheritDoc} The same read as {@link #findTable}, through the driver's async API ({@link
+   * CassandraAsync}): no thread waits for the node.
+   */
+  @Override
+  public CompletableFuture<Optional<TableInfo>> findTableAsync(String account, String name) {
+    return CassandraAsync.start(
+        () -> {
+          lifecycle.ensureOpen();
+          return session
+              .executeAsync(find.bind(account, TableNames.canonical(name)).setIdempotent(true))
+              .thenApply(
+                  rows -> {
+                    Row row = rows.one();
+                    return row == null
+                        ? Optional.<TableInfo>empty()
+                        : Optional.of(seen(tableOf(account, row)));
+                  });
+        });
   }
 
   @Override

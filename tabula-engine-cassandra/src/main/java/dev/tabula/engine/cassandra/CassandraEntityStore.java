@@ -93,6 +93,31 @@ final class CassandraEntityStore implements EntityStore {
         : Optional.of(CassandraRows.entity(key.partitionKey(), row));
   }
 
+  /**
+   * {@inheritDoc} The same read through the driver's async API ({@link CassandraAsync}): no thread
+   * waits for the node.
+   */
+  @Override
+  public CompletableFuture<Optional<Entity>> readAsync(long tableId, EntityKey key) {
+    return CassandraAsync.start(
+        () -> {
+          lifecycle.ensureOpen();
+          if (reclaimer.isDropped(tableId)) {
+            return CompletableFuture.completedFuture(Optional.<Entity>empty());
+          }
+          return session
+              .executeAsync(
+                  read.bind(tableId, key.partitionKey(), key.rowKey()).setIdempotent(true))
+              .thenApply(
+                  rows -> {
+                    Row row = rows.one();
+                    return row == null
+                        ? Optional.<Entity>empty()
+                        : Optional.of(CassandraRows.entity(key.partitionKey(), row));
+                  });
+        });
+  }
+
   @Override
   public Page scan(long tableId, ScanRequest request) {
     lifecycle.ensureOpen();

@@ -119,20 +119,36 @@ public final class EntityOperations {
         context, resource -> entities.tryGet(resource.account(), resource.table(), resource.key()));
   }
 
+  /**
+   * {@link #get} as a stage, so that the worker thread is free while the engine waits ({@link
+   * EntityService#getAsync}); the response is built on the context's {@link
+   * OperationContext#finishOn} thread, or here when the engine answered at once.
+   */
+  public CompletableFuture<ServiceResponse> getAsync(OperationContext context) {
+    ServiceRequest request = context.request();
+    MetadataLevel level = level(request);
+    Set<String> select = RequestOptions.select(request);
+    Resource resource = context.resource();
+    CompletableFuture<Entity> read =
+        entities.getAsync(resource.account(), resource.table(), resource.key());
+    return (read.isDone() ? read : context.finishing(read))
+        .thenApply(entity -> found(resource, level, select, entity));
+  }
+
   private static Attempt<ServiceResponse> get(
       OperationContext context, Function<Resource, Attempt<Entity>> read) {
     ServiceRequest request = context.request();
     MetadataLevel level = level(request);
     Set<String> select = RequestOptions.select(request);
     Resource resource = context.resource();
-    return read.apply(resource)
-        .map(
-            entity ->
-                Responses.json(
-                        200,
-                        level,
-                        EntityJsonWriter.writeEntity(entity, odata(resource), level, select))
-                    .header("ETag", entity.etag().value()));
+    return read.apply(resource).map(entity -> found(resource, level, select, entity));
+  }
+
+  private static ServiceResponse found(
+      Resource resource, MetadataLevel level, @Nullable Set<String> select, Entity entity) {
+    return Responses.json(
+            200, level, EntityJsonWriter.writeEntity(entity, odata(resource), level, select))
+        .header("ETag", entity.etag().value());
   }
 
   /** Query Entities: {@code GET /table()}, paged with NextPartitionKey and NextRowKey. */
