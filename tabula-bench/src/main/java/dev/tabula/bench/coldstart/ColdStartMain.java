@@ -23,7 +23,8 @@ import picocli.CommandLine.Parameters;
  * command given after {@code --} ({@code {port}} and {@code {data}} filled in with a free loopback
  * port and a fresh data folder), and prints the insert rate of each one-second window since the
  * launch, the time to the first answer, the warm rate and the first second at 80% of it. Then stops
- * the server (SIGTERM to its PID) and removes the data folder. Exits 1 on any error.
+ * the server (SIGTERM to its PID) and removes the data folder. Exits 1 on any error. An option
+ * given twice takes its last value, so a script can add defaults before the caller's options.
  *
  * <p>{@code java -cp benchmarks.jar dev.tabula.bench.coldstart.ColdStartMain --label tabula -- java
  * -jar tabula.jar serve --port {port} --data-dir {data}}
@@ -55,7 +56,8 @@ public final class ColdStartMain implements Callable<Integer> {
   List<String> command = new ArrayList<>();
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new ColdStartMain()).execute(args));
+    System.exit(
+        new CommandLine(new ColdStartMain()).setOverwrittenOptionsAllowed(true).execute(args));
   }
 
   @Override
@@ -74,6 +76,7 @@ public final class ColdStartMain implements Callable<Integer> {
               clients,
               Duration.ofSeconds(seconds),
               answerTimeout * 1000L);
+      System.out.printf("# %s: ran %s%n", label, launch.commandLine());
     } finally {
       deleteTree(data);
     }

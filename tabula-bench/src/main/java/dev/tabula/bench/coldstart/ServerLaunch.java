@@ -17,10 +17,14 @@ final class ServerLaunch implements AutoCloseable {
 
   private final Process process;
   private final long startNanos;
+  private final Thread killer;
 
   private ServerLaunch(Process process, long startNanos) {
     this.process = process;
     this.startNanos = startNanos;
+    // A bench stopped half way (timeout, Ctrl-C) stops its server too.
+    this.killer = new Thread(process::destroyForcibly, "cold-start-server-killer");
+    Runtime.getRuntime().addShutdownHook(killer);
   }
 
   /**
@@ -50,14 +54,18 @@ final class ServerLaunch implements AutoCloseable {
     return process.isAlive();
   }
 
-  /** The process's PID. */
-  long pid() {
-    return process.pid();
+  /**
+   * The command line the process runs now, as the system reports it: after a launcher script's
+   * {@code exec}, the JVM's, with the options the script chose.
+   */
+  String commandLine() {
+    return process.info().commandLine().orElse("(not known)");
   }
 
   /** Stops the process: SIGTERM, then SIGKILL if it is still there after the grace period. */
   @Override
   public void close() {
+    Runtime.getRuntime().removeShutdownHook(killer);
     process.destroy();
     try {
       if (!process.waitFor(TERM_GRACE_SECONDS, TimeUnit.SECONDS)) {
