@@ -5,15 +5,51 @@
 # launch for 30 s of load (docs/performance.md, "Cold start"). Variants, interleaved over the rounds:
 #   t17, t25          bin/tabula serve on Java 17 / 25 without a class archive (TABULA_CLASS_ARCHIVE=off)
 #   t17-archive       bin/tabula serve on Java 17 with its CDS archive (made by a training launch first)
-#   t25-cds, t25-aot  bin/tabula serve on Java 25 with a CDS archive / its AOT cache (the default)
+#   t25-cds, t25-aot  bin/tabula serve on Java 25 with its CDS archive (the default) / its AOT cache
 #   azurite           the pinned Azurite (bench/azurite), disk persistence in a fresh folder
-# Usage: bench/cold-start.sh [rounds (default 3)]. VARIANTS="t17 azurite" picks some; JAVA17_HOME and
+# Then ANSWERS (default 10) launches of each, interleaved, timing only the first answer.
+# Usage: bench/cold-start.sh [rounds (default 3)], or --summary DIR. VARIANTS="t17 azurite" picks some; JAVA17_HOME and
 # JAVA25_HOME name the JDKs (a variant whose JDK is missing is skipped); SKIP_BUILD=1 uses the jars
 # as built. Writes bench/results/cold-start-<UTC time>/: one file per run, training.txt and
 # summary.txt (medians over the rounds); COLD_START_ARGS adds ColdStartMain options (--seconds 12). Bounded: each run 180 s, the whole script BENCH_TIMEOUT
 # (default 3600 s).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+
+# Medians over the rounds: first answer, warm rate, second reaching 80%, and each 1-s window.
+median() { sort -n | awk '{a[NR]=$1} END {if (NR==0) print "-"; else if (NR%2) print a[(NR+1)/2]; else printf "%g\n", (a[NR/2]+a[NR/2+1])/2}'; }
+field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p"; }
+# Writes DIR/summary.txt from the runs in DIR ($1) of the variants named after it.
+summarize() {
+  local out="$1" kept=("${@:2}") v lines windows answers i
+{
+  echo "variant first_answer_ms warm_ops_s reached_80_s load_avg(1m) | median ops/s per 1-s window since launch (0..)"
+  for v in "${kept[@]}"; do
+    lines="$(cat "$out/$v"-[0-9]*.txt 2>/dev/null | grep "^summary $v " || true)"
+    [ -n "$lines" ] || { echo "$v: no run"; continue; }
+    windows=""
+    for i in $(seq 1 30); do
+      windows+=" $(echo "$lines" | field rates | cut -d, -f"$i" | sed "/^$/d" | median)"
+    done
+    echo "$v $(echo "$lines" | field first_answer_ms | median) $(echo "$lines" | field warm_ops | median)" \
+      "$(echo "$lines" | field reached_80_s | median) $(echo "$lines" | field loadavg | cut -d/ -f1 | sort -n | tr '\n' ' ')|$windows"
+  done
+  echo
+  echo "variant first_answer_ms(median of the answer-only launches) launches load_avg(1m, median)"
+  for v in "${kept[@]}"; do
+    answers="$(cat "$out/answer-$v"-*.txt 2>/dev/null | grep "^answer $v " || true)"
+    [ -n "$answers" ] || continue
+    echo "$v $(echo "$answers" | field first_answer_ms | median) $(echo "$answers" | wc -l)" \
+      "$(echo "$answers" | field loadavg | cut -d/ -f1 | median)"
+  done
+} | tee "$out/summary.txt"
+}
+
+# bench/cold-start.sh --summary DIR: the summary of an earlier run's folder again.
+if [ "${1:-}" = --summary ]; then
+  summarize "$2" t17 t17-archive t25 t25-cds t25-aot azurite
+  exit 0
+fi
 rounds="${1:-3}"
 # shellcheck source=bench/lib/processes.sh
 . "$root/bench/lib/processes.sh"
@@ -39,8 +75,8 @@ command_of() {
     t17) echo env JAVA_HOME="$java17" TABULA_CLASS_ARCHIVE=off "${serve[@]}" ;;
     t17-archive) echo env JAVA_HOME="$java17" TABULA_CACHE_DIR="$work/cache" "${serve[@]}" ;;
     t25) echo env JAVA_HOME="$java25" TABULA_CLASS_ARCHIVE=off "${serve[@]}" ;;
-    t25-cds) echo env JAVA_HOME="$java25" TABULA_CACHE_DIR="$work/cache" TABULA_CLASS_ARCHIVE=cds "${serve[@]}" ;;
-    t25-aot) echo env JAVA_HOME="$java25" TABULA_CACHE_DIR="$work/cache" "${serve[@]}" ;;
+    t25-cds) echo env JAVA_HOME="$java25" TABULA_CACHE_DIR="$work/cache" "${serve[@]}" ;;
+    t25-aot) echo env JAVA_HOME="$java25" TABULA_CACHE_DIR="$work/cache" TABULA_CLASS_ARCHIVE=aot "${serve[@]}" ;;
     azurite) echo "$azurite_bin" --tableHost 127.0.0.1 --tablePort '{port}' --location '{data}' --silent --disableTelemetry ;;
     *) echo "unknown variant $1" >&2; return 1 ;;
   esac
@@ -64,7 +100,7 @@ measure() {
   timeout "$(( left < 180 ? left : 180 ))" java -Xmx512m -cp "$work/benchmarks.jar" \
     dev.tabula.bench.coldstart.ColdStartMain --label "$variant" --log "$file.server.log" ${COLD_START_ARGS:-} "$@" \
     -- $(command_of "$variant") >"$file" 2>/dev/null || echo "error $variant: exit $? (see $file)" >>"$file"
-  grep -E '^(summary|error)' "$file" >&2 || true
+  grep -E '^(summary|answer|error)' "$file" >&2 || true
 }
 
 kept=()
@@ -93,20 +129,12 @@ for round in $(seq 1 "$rounds"); do
   done
 done
 
-# Medians over the rounds: first answer, warm rate, second reaching 80%, and each 1-s window.
-median() { sort -n | awk '{a[NR]=$1} END {if (NR==0) print "-"; else if (NR%2) print a[(NR+1)/2]; else print int((a[NR/2]+a[NR/2+1])/2)}'; }
-field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p"; }
-{
-  echo "variant first_answer_ms warm_ops_s reached_80_s load_avg(1m) | median ops/s per 1-s window since launch (0..)"
+# The first answer alone, more often: ANSWERS launches of each variant, interleaved, no load.
+for n in $(seq 1 "${ANSWERS:-10}"); do
   for v in "${kept[@]}"; do
-    lines="$(cat "$out/$v"-[0-9]*.txt 2>/dev/null | grep "^summary $v " || true)"
-    [ -n "$lines" ] || { echo "$v: no run"; continue; }
-    windows=""
-    for i in $(seq 1 30); do
-      windows+=" $(echo "$lines" | field rates | cut -d, -f"$i" | sed "/^$/d" | median)"
-    done
-    echo "$v $(echo "$lines" | field first_answer_ms | median) $(echo "$lines" | field warm_ops | median)" \
-      "$(echo "$lines" | field reached_80_s | median) $(echo "$lines" | field loadavg | cut -d/ -f1 | sort -n | tr '\n' ' ')|$windows"
+    measure "$v" "$out/answer-$v-$n.txt" --answer-only --client-warmup 1
   done
-} | tee "$out/summary.txt"
+done
+
+summarize "$out" "${kept[@]}"
 echo "Output kept in $out" >&2

@@ -49,6 +49,11 @@ public final class ColdStartMain implements Callable<Integer> {
   @Option(names = "--answer-timeout", description = "Seconds to wait for a first answer (60).")
   int answerTimeout = 60;
 
+  @Option(
+      names = "--answer-only",
+      description = "Only time the first answer, then stop the server: no load.")
+  boolean answerOnly;
+
   @Option(names = "--log", description = "The server's output goes here (default server.log).")
   Path log = Path.of("server.log");
 
@@ -69,6 +74,14 @@ public final class ColdStartMain implements Callable<Integer> {
     Path data = Files.createTempDirectory("tabula-cold-start");
     ColdStartRun.Result result;
     try (ServerLaunch launch = ServerLaunch.start(command, port, data, log)) {
+      if (answerOnly) {
+        long millis =
+            FirstAnswer.await(
+                launch, TableEndpoint.development("127.0.0.1", port), answerTimeout * 1000L);
+        System.out.printf(
+            "answer %s first_answer_ms=%d loadavg=%s%n", label, millis, loadAverage());
+        return 0;
+      }
       result =
           ColdStartRun.measure(
               launch,
