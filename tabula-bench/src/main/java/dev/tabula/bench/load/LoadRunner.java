@@ -26,6 +26,7 @@ public final class LoadRunner {
 
   private final TableEndpoint endpoint;
   private final RunSettings settings;
+  private final CompletionListener listener;
   private final AtomicLong sequence = new AtomicLong();
   private final AtomicLong measuredStarted = new AtomicLong();
   private final AtomicLong errorCount = new AtomicLong();
@@ -33,14 +34,27 @@ public final class LoadRunner {
   private long measureStart;
   private long deadline;
 
-  private LoadRunner(TableEndpoint endpoint, RunSettings settings) {
+  private LoadRunner(TableEndpoint endpoint, RunSettings settings, CompletionListener listener) {
     this.endpoint = endpoint;
     this.settings = settings;
+    this.listener = listener;
   }
 
   /** Runs {@code operation} against {@code endpoint} as {@code settings} say. */
   public static RunStats run(TableEndpoint endpoint, RunSettings settings, Operation operation) {
-    return new LoadRunner(endpoint, settings).run(operation);
+    return run(endpoint, settings, operation, CompletionListener.NONE);
+  }
+
+  /**
+   * Runs {@code operation} as {@link #run(TableEndpoint, RunSettings, Operation)} does, and tells
+   * {@code listener} of every operation that completed correctly, warm-up included.
+   */
+  public static RunStats run(
+      TableEndpoint endpoint,
+      RunSettings settings,
+      Operation operation,
+      CompletionListener listener) {
+    return new LoadRunner(endpoint, settings, listener).run(operation);
   }
 
   private RunStats run(Operation operation) {
@@ -177,7 +191,9 @@ public final class LoadRunner {
             }
           }
         }
-        if (!outcome.correct()) {
+        if (outcome.correct()) {
+          listener.completed(end, end - start);
+        } else {
           failed(seq, outcome.error());
         }
       }
