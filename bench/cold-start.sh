@@ -68,9 +68,18 @@ cp "$root/tabula-dist/src/bin/tabula" "$work/dist/bin/tabula"
 cp "$root/tabula-dist/src/lib/class-archive.sh" "$work/dist/lib/"
 ln -s "$work/tabula.jar" "$work/dist/lib/tabula.jar"
 
-# The server command of variant $1, as words (ColdStartMain fills in {port} and {data}).
+# The server command of variant $1, as words (ColdStartMain fills in {port} and {data}). A variant
+# BASE+KEY is BASE with the one JVM option OPTS_VARIANTS gives KEY ("KEY=OPTION;KEY=OPTION..."), in
+# JAVA_OPTS: e.g. VARIANTS="t17-archive t17-archive+cts" OPTS_VARIANTS="cts=-XX:CompileThresholdScaling=0.25".
 command_of() {
   local serve=("$work/dist/bin/tabula" serve --host 127.0.0.1 --port '{port}' --data-dir '{data}')
+  if [[ "$1" == *+* ]]; then
+    local key="${1#*+}" option
+    option="$(tr ';' '\n' <<<"${OPTS_VARIANTS:-}" | sed -n "s/^$key=//p" | head -1)"
+    [ -n "$option" ] || { echo "no option for $key in OPTS_VARIANTS" >&2; return 1; }
+    echo env JAVA_OPTS="$option" "$(command_of "${1%%+*}")"
+    return
+  fi
   case "$1" in
     t17) echo env JAVA_HOME="$java17" TABULA_CLASS_ARCHIVE=off "${serve[@]}" ;;
     t17-archive) echo env JAVA_HOME="$java17" TABULA_CACHE_DIR="$work/cache" "${serve[@]}" ;;

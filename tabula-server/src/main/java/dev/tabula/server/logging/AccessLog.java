@@ -10,8 +10,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The access log: one line per answered request, at INFO, to the logger {@value #LOGGER}, so that
  * operators can send it where they like (docs/logging.md). The line is built on the connection's
- * event loop, which is cheap; writing it must not block there, which the shipped {@code
- * logback.xml} ensures by a bounded queue that drops lines when full.
+ * event loop, which is cheap; writing it must not block there, which the shipped configuration
+ * ({@link ShippedLogConfiguration}) ensures by a bounded queue that drops lines when full.
  *
  * <p>What a line holds is what {@link AnsweredRequest} holds, less the PartitionKey: no key,
  * signature, SAS token or query string, and no entity data.

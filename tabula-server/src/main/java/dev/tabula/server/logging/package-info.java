@@ -1,7 +1,7 @@
 /**
- * The server's logging, on Logback ({@code logback.xml} in this module's resources,
- * docs/logging.md): the {@code --log-level} of Tabula's loggers ({@link
- * dev.tabula.server.logging.LogLevel}) and the access log ({@link
+ * The server's logging, on Logback (set up by {@link
+ * dev.tabula.server.logging.ShippedLogConfiguration}, docs/logging.md): the {@code --log-level} of
+ * Tabula's loggers ({@link dev.tabula.server.logging.LogLevel}) and the access log ({@link
  * dev.tabula.server.logging.AccessLog}), one line per answered request, plain or JSON.
  */
 @NullMarked
