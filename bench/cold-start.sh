@@ -65,7 +65,7 @@ end=$(( $(date +%s) + ${BENCH_TIMEOUT:-3600} ))
 # A release laid out as bin/tabula expects, around the copied jar.
 mkdir -p "$work/dist/bin" "$work/dist/lib" "$work/cache"
 cp "$root/tabula-dist/src/bin/tabula" "$work/dist/bin/tabula"
-cp "$root/tabula-dist/src/lib/class-archive.sh" "$work/dist/lib/"
+cp "$root/tabula-dist/src/lib/class-archive.sh" "$root/tabula-dist/src/lib/java-release.sh" "$work/dist/lib/"
 ln -s "$work/tabula.jar" "$work/dist/lib/tabula.jar"
 
 # The server command of variant $1, as words (ColdStartMain fills in {port} and {data}). A variant

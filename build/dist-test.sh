@@ -68,6 +68,9 @@ done
 # a newer jar, skipped without a cache folder; each time no JVM warning (Java 25 too with JAVA25_HOME).
 tabula-dist/src/test/class-archive-test.sh "$home"
 
+# The options bin/tabula gives by the Java release (Java 24+: no warning about Netty's sun.misc.Unsafe).
+tabula-dist/src/test/java-release-test.sh "$home"
+
 # Served from the unpacked archive with the sample config, as docs/install.md says (its class archive
 # in the scratch folder, not the user's cache).
 TABULA_CACHE_DIR="$work/cache" build/smoke-test.sh "$home/bin/tabula" -- --config "$home/conf/tabula.properties"
