@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 
 /**
- * What a server's log (its output, in the format of tabula-server's logback.xml) may say about one
+ * What a server's log (its output, in the format of the server's shipped logging) may say about one
  * full disk: one warning that writes answer 503, at most one that the write-ahead log mark cannot
  * be written (when that failed first), one line when writes are back, and nothing else: no repeats,
  * no other warnings, no stack traces.
