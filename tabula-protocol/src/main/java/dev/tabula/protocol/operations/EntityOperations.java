@@ -25,7 +25,6 @@ import dev.tabula.query.FilterParser;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -103,24 +102,20 @@ public final class EntityOperations {
             });
   }
 
-  /** Get Entity: {@code GET /table(PartitionKey='..',RowKey='..')}, with optional $select. */
-  public ServiceResponse get(OperationContext context) {
-    return get(
-            context,
-            resource ->
-                Attempt.answered(
-                    entities.get(resource.account(), resource.table(), resource.key())))
-        .answer();
-  }
-
-  /** {@link #get} without waiting, or would-wait before anything happened. */
+  /** {@link #getAsync} without waiting, or would-wait before anything happened. */
   public Attempt<ServiceResponse> tryGet(OperationContext context) {
-    return get(
-        context, resource -> entities.tryGet(resource.account(), resource.table(), resource.key()));
+    ServiceRequest request = context.request();
+    MetadataLevel level = level(request);
+    Set<String> select = RequestOptions.select(request);
+    Resource resource = context.resource();
+    return entities
+        .tryGet(resource.account(), resource.table(), resource.key())
+        .map(entity -> found(resource, level, select, entity));
   }
 
   /**
-   * {@link #get} as a stage, so that the worker thread is free while the engine waits ({@link
+   * Get Entity: {@code GET /table(PartitionKey='..',RowKey='..')}, with optional $select, as a
+   * stage, so that the worker thread is free while the engine waits ({@link
    * EntityService#getAsync}); the response is built on the context's {@link
    * OperationContext#finishOn} thread, or here when the engine answered at once.
    */
@@ -133,15 +128,6 @@ public final class EntityOperations {
         entities.getAsync(resource.account(), resource.table(), resource.key());
     return (read.isDone() ? read : context.finishing(read))
         .thenApply(entity -> found(resource, level, select, entity));
-  }
-
-  private static Attempt<ServiceResponse> get(
-      OperationContext context, Function<Resource, Attempt<Entity>> read) {
-    ServiceRequest request = context.request();
-    MetadataLevel level = level(request);
-    Set<String> select = RequestOptions.select(request);
-    Resource resource = context.resource();
-    return read.apply(resource).map(entity -> found(resource, level, select, entity));
   }
 
   private static ServiceResponse found(
