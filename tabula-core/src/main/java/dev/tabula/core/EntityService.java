@@ -60,6 +60,7 @@ public final class EntityService {
   private final EntityQuery query;
   private final IndexQuery indexQuery;
   private final EntityCount count;
+  private final OverlappedPointRead pointRead;
 
   /**
    * @param pageSize the most entities per page: the service's 1,000, smaller only in tests
@@ -71,6 +72,7 @@ public final class EntityService {
     this.query = new EntityQuery(this.store, queryCounters, PAGE_BYTES);
     this.indexQuery = new IndexQuery(this.store, queryCounters, PAGE_BYTES);
     this.count = new EntityCount(this.store, Limits.MAX_PAGE_SIZE, PAGE_BYTES);
+    this.pointRead = new OverlappedPointRead(tables, this.store);
   }
 
   // The writes return at once with a stage that completes once the engine has committed (and, when
@@ -156,12 +158,11 @@ public final class EntityService {
    * {@link #get} as a stage: the engine's lookup and read may wait without holding this thread
    * ({@link EntityStore#readAsync}); over an engine that reads on the caller's thread, the stage is
    * complete when returned. Its failures are the service's errors, as {@link #get} throws them.
+   * When the lookup waits, the read of the table's remembered id overlaps it ({@link
+   * OverlappedPointRead}).
    */
   public CompletableFuture<Entity> getAsync(String account, String table, EntityKey key) {
-    return tables
-        .tableAsync(account, table)
-        .thenCompose(info -> store.readAsync(info.id(), key))
-        .thenApply(EntityService::visible);
+    return pointRead.read(account, table, key).thenApply(EntityService::visible);
   }
 
   /** {@link #get} without waiting: would-wait unless the engine holds the table and the entity. */
