@@ -10,6 +10,7 @@ jar="$1"
 archive="${jar%.jar}.jsa"
 rm -f "$archive" "$archive.jvm"
 java=$(command -v java) || { echo "class archive: no java on the PATH, none made"; exit 0; }
+. "$here/java-release.sh"
 . "$here/class-archive.sh"
 jvm=$(class_archive_jvm "$java") || { echo "class archive: $java has no release file, none made"; exit 0; }
 start=$(date +%s)

@@ -1,6 +1,7 @@
-# Sourced by bin/tabula and ./tabula (POSIX sh): the JVM options with which `tabula serve` starts
-# from a class-data archive, so a fresh server answers sooner and warms faster (issue 25,
-# docs/performance.md "Cold start"). Sets `archive_opts` (empty when no archive applies).
+# Sourced by bin/tabula and ./tabula (POSIX sh), after java-release.sh (its release-file reader):
+# the JVM options with which `tabula serve` starts from a class-data archive, so a fresh server
+# answers sooner and warms faster (issue 25, docs/performance.md "Cold start"). Sets `archive_opts`
+# (empty when no archive applies).
 #
 # An archive is valid only for the exact JVM build and jar that made it, so each pair gets its own
 # file, tabula-<major>-<checksum of both>.jsa (or .aot), in TABULA_CACHE_DIR (default
@@ -83,9 +84,9 @@ class_archive_opts() {
 # build of one installation: what an archive is valid for. Fails when its release file says no more.
 class_archive_jvm() {
   cj_bin=$(readlink -f "$1" 2>/dev/null) || return 1
-  cj_release="${cj_bin%/bin/java}/release"
-  [ -r "$cj_release" ] || return 1
-  cj_runtime=$(sed -n 's/^JAVA_RUNTIME_VERSION="\([0-9][^" ]*\)"$/\1/p' "$cj_release")
-  [ -n "$cj_runtime" ] || return 1
-  printf '%s %s\n' "$cj_bin" "$cj_runtime"
+  cj_runtime=$(java_release_field "$cj_bin" JAVA_RUNTIME_VERSION) || return 1
+  case "$cj_runtime" in
+    [0-9]*) printf '%s %s\n' "$cj_bin" "$cj_runtime" ;;
+    *) return 1 ;;
+  esac
 }
