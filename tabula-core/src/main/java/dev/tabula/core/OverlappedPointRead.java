@@ -16,11 +16,12 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Why the early read is as exact as the sequential pair: table ids are never reused ({@link
  * TableInfo}), the remembered id was looked up before the read was sent, and the read is used only
- * when the lookup, answering after it was sent, returns the same id. The table with that id
- * therefore existed from before the read until after it, and the answer is the entity as it was
- * when read, in a table that existed then. On any other answer the early read is dropped: a missing
- * table is 404 TableNotFound, a re-created one is read again on its new id. Over an engine whose
- * lookup answers at once, nothing is read early.
+ * when the lookup, sent with it, returns the same id. If the node ran the read before the lookup,
+ * the table existed when it was remembered and still when looked up, and a table whose id comes
+ * back was never deleted in between, so it existed when read. If the node ran the lookup first, the
+ * two ran in the sequential pair's order, with its guarantee. On any other answer the early read is
+ * dropped: a missing table is 404 TableNotFound, a re-created one is read again on its new id. Over
+ * an engine whose lookup answers at once, nothing is read early.
  */
 final class OverlappedPointRead {
   private final TableService tables;
