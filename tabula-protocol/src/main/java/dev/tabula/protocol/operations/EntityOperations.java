@@ -25,6 +25,7 @@ import dev.tabula.query.FilterParser;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -104,13 +105,9 @@ public final class EntityOperations {
 
   /** {@link #getAsync} without waiting, or would-wait before anything happened. */
   public Attempt<ServiceResponse> tryGet(OperationContext context) {
-    ServiceRequest request = context.request();
-    MetadataLevel level = level(request);
-    Set<String> select = RequestOptions.select(request);
+    Function<Entity, ServiceResponse> answer = getAnswer(context);
     Resource resource = context.resource();
-    return entities
-        .tryGet(resource.account(), resource.table(), resource.key())
-        .map(entity -> found(resource, level, select, entity));
+    return entities.tryGet(resource.account(), resource.table(), resource.key()).map(answer);
   }
 
   /**
@@ -120,14 +117,23 @@ public final class EntityOperations {
    * OperationContext#finishOn} thread, or here when the engine answered at once.
    */
   public CompletableFuture<ServiceResponse> getAsync(OperationContext context) {
+    Function<Entity, ServiceResponse> answer = getAnswer(context);
+    Resource resource = context.resource();
+    CompletableFuture<Entity> read =
+        entities.getAsync(resource.account(), resource.table(), resource.key());
+    return (read.isDone() ? read : context.finishing(read)).thenApply(answer);
+  }
+
+  /**
+   * Get Entity's answer for the entity read, with the request's metadata level and $select read
+   * before the engine is asked, so a bad one is refused without a read.
+   */
+  private static Function<Entity, ServiceResponse> getAnswer(OperationContext context) {
     ServiceRequest request = context.request();
     MetadataLevel level = level(request);
     Set<String> select = RequestOptions.select(request);
     Resource resource = context.resource();
-    CompletableFuture<Entity> read =
-        entities.getAsync(resource.account(), resource.table(), resource.key());
-    return (read.isDone() ? read : context.finishing(read))
-        .thenApply(entity -> found(resource, level, select, entity));
+    return entity -> found(resource, level, select, entity);
   }
 
   private static ServiceResponse found(
