@@ -31,6 +31,13 @@ server_figures() {
     END {printf "%s %s %s\n", (s == "" ? 0 : s), (c == "" ? 0 : c), (w == "" ? 0 : w)}'
 }
 
+# Milliseconds per insert of figure $3 (1: time in InsertEntity, 3: WAL sync time) between two
+# server_figures readings $1 and $2; "-" when no insert came in between.
+per_insert_ms() {
+  awk -v b="$1" -v a="$2" -v f="$3" 'BEGIN {split(b, x, " "); split(a, y, " "); n = y[2] - x[2]
+    if (n > 0) printf "%.4f", (y[f] - x[f]) * 1000 / n; else print "-"}'
+}
+
 load_run() {
   timeout $((seconds + 120)) java -Xmx1g -cp "$work/benchmarks.jar" dev.tabula.bench.load.LoadMain \
     --endpoint "$1" --concurrency 1 --duration "$seconds" --warmup 2 "${@:2}" | tail -1
@@ -60,10 +67,8 @@ measure() {
   p50=$(grep -oE 'p50 ms=[0-9.]+' <<< "$line" | cut -d= -f2)
   p99=$(grep -oE 'p99 ms=[0-9.]+' <<< "$line" | cut -d= -f2)
   if [ -n "${before:-}" ]; then
-    mean=$(awk -v b="$before" -v a="$after" 'BEGIN {split(b, x, " "); split(a, y, " ");
-      n = y[2] - x[2]; if (n > 0) printf "%.4f", (y[1] - x[1]) * 1000 / n; else print "-"}')
-    [ "$1" = rocksdb ] && sync=$(awk -v b="$before" -v a="$after" 'BEGIN {split(b, x, " ");
-      split(a, y, " "); n = y[2] - x[2]; if (n > 0) printf "%.4f", (y[3] - x[3]) * 1000 / n; else print "-"}')
+    mean=$(per_insert_ms "$before" "$after" 1)
+    [ "$1" = rocksdb ] && sync=$(per_insert_ms "$before" "$after" 3)
   fi
   echo "$ops $p50 $p99 $mean $sync"
 }

@@ -1,6 +1,5 @@
 package dev.tabula.core;
 
-import dev.tabula.model.TableNames;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -14,11 +13,11 @@ import java.util.concurrent.ConcurrentHashMap;
 final class RecentTableIds {
   static final int LIMIT = 10_000;
 
-  private final ConcurrentHashMap<Name, Long> ids = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<TableKey, Long> ids = new ConcurrentHashMap<>();
 
   /** The id the named table (any case) had when last looked up, if this server remembers it. */
   OptionalLong idOf(String account, String table) {
-    Long id = ids.get(Name.of(account, table));
+    Long id = ids.get(TableKey.of(account, table));
     return id == null ? OptionalLong.empty() : OptionalLong.of(id);
   }
 
@@ -27,18 +26,11 @@ final class RecentTableIds {
     if (ids.size() >= LIMIT) {
       ids.clear();
     }
-    ids.put(Name.of(account, table), id);
+    ids.put(TableKey.of(account, table), id);
   }
 
   /** Forgets the named table: its lookup found none, or failed. */
   void forget(String account, String table) {
-    ids.remove(Name.of(account, table));
-  }
-
-  /** Table names are case-insensitive: one entry however a client spells them. */
-  private record Name(String account, String canonicalTable) {
-    static Name of(String account, String table) {
-      return new Name(account, TableNames.canonical(table));
-    }
+    ids.remove(TableKey.of(account, table));
   }
 }

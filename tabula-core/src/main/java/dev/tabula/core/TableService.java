@@ -2,6 +2,7 @@ package dev.tabula.core;
 
 import dev.tabula.core.storage.TranslatingCatalog;
 import dev.tabula.engine.Catalog;
+import dev.tabula.engine.Stages;
 import dev.tabula.engine.TableInfo;
 import dev.tabula.model.Attempt;
 import dev.tabula.model.Limits;
@@ -18,9 +19,11 @@ import org.jspecify.annotations.Nullable;
  */
 public final class TableService {
   private final Catalog catalog;
+  private final CoalescedTableLookups lookups;
 
   public TableService(Catalog catalog) {
     this.catalog = TranslatingCatalog.of(catalog);
+    this.lookups = new CoalescedTableLookups(this.catalog);
   }
 
   /**
@@ -64,16 +67,17 @@ public final class TableService {
 
   /**
    * The table of that name (any case), with the engine's id the entity operations address it by;
-   * 404 TableNotFound when there is none.
+   * 404 TableNotFound when there is none. Requests for the same table at the same time share
+   * lookups ({@link CoalescedTableLookups}).
    */
   TableInfo table(String account, String name) {
-    return catalog.findTable(account, name).orElseThrow(TableErrorCode.TABLE_NOT_FOUND::exception);
+    return Stages.join(tableAsync(account, name));
   }
 
   /** {@link #table} as a stage: the engine's lookup may wait without holding this thread. */
   CompletableFuture<TableInfo> tableAsync(String account, String name) {
-    return catalog
-        .findTableAsync(account, name)
+    return lookups
+        .find(account, name)
         .thenApply(found -> found.orElseThrow(TableErrorCode.TABLE_NOT_FOUND::exception));
   }
 

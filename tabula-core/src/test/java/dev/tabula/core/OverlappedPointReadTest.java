@@ -13,8 +13,6 @@ import dev.tabula.model.Entity;
 import dev.tabula.model.EntityKey;
 import dev.tabula.model.TableErrorCode;
 import dev.tabula.model.TableException;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -123,7 +121,7 @@ class OverlappedPointReadTest {
   /** {@code catalog} with {@code findTableAsync} answered once {@link #lookupsAnswer} completes. */
   @SuppressWarnings("FutureReturnValueIgnored") // the proxy hands the stage to getAsync
   private Catalog lateLookups(Catalog catalog) {
-    return proxy(
+    return Intercepted.of(
         Catalog.class,
         catalog,
         "findTableAsync",
@@ -136,7 +134,7 @@ class OverlappedPointReadTest {
   /** {@code store} with the table id of each {@code readAsync} recorded in {@link #readIds}. */
   @SuppressWarnings("FutureReturnValueIgnored") // the proxy hands the stage to getAsync
   private EntityStore countingReads(EntityStore store) {
-    return proxy(
+    return Intercepted.of(
         EntityStore.class,
         store,
         "readAsync",
@@ -144,26 +142,5 @@ class OverlappedPointReadTest {
           readIds.add((Long) args[0]);
           return store.readAsync((Long) args[0], (EntityKey) args[1]);
         });
-  }
-
-  private interface Answer {
-    Object answer(Object[] args);
-  }
-
-  private static <T> T proxy(Class<T> type, T target, String method, Answer answer) {
-    return type.cast(
-        Proxy.newProxyInstance(
-            type.getClassLoader(),
-            new Class<?>[] {type},
-            (proxy, called, args) -> {
-              if (called.getName().equals(method)) {
-                return answer.answer(args);
-              }
-              try {
-                return called.invoke(target, args);
-              } catch (InvocationTargetException e) {
-                throw e.getCause();
-              }
-            }));
   }
 }
