@@ -3,7 +3,6 @@ package dev.tabula.core;
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.Stages;
 import dev.tabula.engine.TableInfo;
-import dev.tabula.model.Attempt;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -23,10 +22,9 @@ import org.jspecify.annotations.Nullable;
  * and a table created before is. Joining the lookup already out would not be: it may have read the
  * catalog before the request arrived, before a delete or create its client had seen answered.
  *
- * <p>An engine that answers from memory ({@link Catalog#tryFindTable}) is asked that way first,
- * with no lock taken; over an engine whose lookup otherwise answers at once (the memory engine), no
- * lookup is ever out when the next request arrives, and each request sends its own. Thread-safe;
- * holds an entry only for a table whose lookup is out.
+ * <p>Over an engine whose lookup answers at once, no lookup is ever out when the next request
+ * arrives, and each request sends its own. Thread-safe; holds an entry only for a table whose
+ * lookup is out.
  */
 final class CoalescedTableLookups {
   private final Catalog catalog;
@@ -38,16 +36,6 @@ final class CoalescedTableLookups {
 
   /** The catalog's answer for the named table (any case), from a lookup sent after this call. */
   CompletableFuture<Optional<TableInfo>> find(String account, String table) {
-    Attempt<Optional<TableInfo>> atOnce;
-    try {
-      atOnce = catalog.tryFindTable(account, table);
-    } catch (RuntimeException failure) {
-      return CompletableFuture.failedFuture(failure);
-    }
-    if (atOnce instanceof Attempt.Answered<Optional<TableInfo>> answered) {
-      // The engine holds its catalog in memory (RocksDB): nothing to share, nothing to lock.
-      return CompletableFuture.completedFuture(answered.value());
-    }
     TableKey key = TableKey.of(account, table);
     synchronized (flights) {
       Flight out = flights.get(key);

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tabula.engine.Catalog;
 import dev.tabula.engine.TableInfo;
-import dev.tabula.model.Attempt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -112,25 +111,6 @@ class CoalescedTableLookupsTest {
     }
     services.tables.deleteTable(ACCOUNT, table);
     assertThat(atOnce.find(ACCOUNT, table).join()).isEmpty();
-  }
-
-  @Test
-  void anEngineThatAnswersFromMemory_isAskedThatWay_withNoLookupSent() {
-    Catalog fromMemory =
-        Intercepted.of(
-            Catalog.class,
-            heldLookups(services.engine.catalog()),
-            "tryFindTable",
-            args ->
-                new Attempt.Answered<>(
-                    services.engine.catalog().findTable((String) args[0], (String) args[1])));
-    CoalescedTableLookups answeredAtOnce = new CoalescedTableLookups(fromMemory);
-
-    assertThat(answeredAtOnce.find(ACCOUNT, table))
-        .isCompletedWithValueMatching(Optional::isPresent);
-    services.tables.deleteTable(ACCOUNT, table);
-    assertThat(answeredAtOnce.find(ACCOUNT, table)).isCompletedWithValueMatching(Optional::isEmpty);
-    assertThat(sent).as("no lookup sent").isEmpty();
   }
 
   /** A lookup sent: what it read from the catalog when sent, answered when the test says. */
